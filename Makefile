@@ -1,0 +1,45 @@
+# Two entry points: `make serve` and `make test`. Everything else is set-up they share.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+# The first Python 3.12+ on this machine (pyenv shims answer even for versions that are not active).
+PYTHON ?= $(shell for p in python3.12 python3.13 python3.14 python3; do \
+	$$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo $$p; break; }; done)
+# Training data for the model tests; never committed.
+export NAMES_TXT ?= $(abspath ../shared/data/names.txt)
+
+.PHONY: setup build serve test bench browser clean
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (see .python-version)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+# Debian's Chromium for the browser tests, installed only when it is missing.
+browser:
+	@command -v /usr/bin/chromium >/dev/null || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+
+build: setup
+	$(BIN)/course build
+
+serve: setup
+	$(BIN)/course serve
+
+test: setup browser
+	$(BIN)/pytest
+
+bench: setup browser
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf dist .cache

@@ -1,0 +1,71 @@
+"""The building blocks of the network: linear, softmax, rmsnorm.
+
+Every function here works on lists of `Value`s (while training, to get
+gradients) *and* on lists of plain floats (for fast inference). Both kinds of
+number go through exactly the same operations in the same order, so the two
+paths give bit-for-bit the same results.
+"""
+
+import math
+
+from .autograd import Value
+
+
+def data_of(x):
+    """The plain float inside a Value (a float is returned as it is)."""
+    return x.data if isinstance(x, Value) else x
+
+
+def exp(x):
+    return x.exp() if isinstance(x, Value) else math.exp(x)
+
+
+def relu(x):
+    return x.relu() if isinstance(x, Value) else max(0, x)
+
+
+def add_up(terms):
+    """Left-to-right sum.
+
+    Not the built-in `sum`: since Python 3.12 it adds floats with extra
+    precision, which would make the float path differ from the Value path
+    in the last digits.
+    """
+    total = 0
+    for term in terms:
+        total = total + term
+    return total
+
+
+def divide(a, b):
+    """a / b, computed as a * b**-1 because that is how Value divides.
+
+    For floats, a * (1/b) can round differently from a / b, so we use the
+    same form on both paths.
+    """
+    return a * b**-1
+
+
+def linear(x, w):
+    """Matrix times vector: output i is the dot product of row i of w with x.
+
+    `w` is a list of rows, one per output (n_out rows of n_in numbers).
+    """
+    return [add_up(wi * xi for wi, xi in zip(row, x)) for row in w]
+
+
+def softmax(logits):
+    """Turn scores into probabilities: positive, and adding up to 1."""
+    # Subtracting the largest score changes nothing mathematically, but keeps
+    # exp() from overflowing. It is a constant, so we take its plain float.
+    max_val = max(data_of(v) for v in logits)
+    exps = [exp(v - max_val) for v in logits]
+    total = add_up(exps)
+    return [divide(e, total) for e in exps]
+
+
+def rmsnorm(x):
+    """Rescale x so its root-mean-square is 1 (no learned weights here)."""
+    mean_square = divide(add_up(xi * xi for xi in x), len(x))
+    scale = (mean_square + 1e-5) ** -0.5  # the 1e-5 avoids dividing by zero
+    return [xi * scale for xi in x]

@@ -1,0 +1,121 @@
+"""What a lab's `checks.py` is written with: cases, checks and the tester."""
+
+import copy
+from dataclasses import dataclass, field
+
+from labkit.learner import exception_details
+from labkit.values import DEFAULT_TOLERANCE, NotPlainData, close, plain, same_shape, shape_of, show
+
+
+class CheckFailed(Exception):
+    """A check found something wrong; the message is shown to the learner as it is."""
+
+
+@dataclass(frozen=True)
+class Case:
+    """One call of a learner's function. The build stores what the solution returns."""
+
+    index: int
+    function: str
+    args: tuple
+
+    def call_text(self):
+        return f"{self.function}({', '.join(show(arg) for arg in self.args)})"
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    run: object
+
+
+@dataclass
+class Checks:
+    """A lab's cases and checks, registered in the order the learner will read them."""
+
+    cases: list = field(default_factory=list)
+    checks: list = field(default_factory=list)
+
+    def case(self, function, *args):
+        new = Case(index=len(self.cases), function=function, args=args)
+        self.cases.append(new)
+        return new
+
+    def check(self, name):
+        def register(run):
+            self.checks.append(Check(name=name, run=run))
+            return run
+
+        return register
+
+    def answers(self, namespace, code=""):
+        """What the reference solution in `namespace` returns for every case, as plain data."""
+        tester = Tester(namespace, expected=[], code=code)
+        return [tester.call(case) for case in self.cases]
+
+
+class Tester:
+    """What each check receives: the learner's functions and the expected answers."""
+
+    def __init__(self, namespace, expected, code, tolerance=DEFAULT_TOLERANCE):
+        self._namespace = namespace
+        self._expected = expected
+        self._code = code
+        self.tolerance = tolerance
+
+    def function(self, name):
+        found = self._namespace.get(name)
+        if not callable(found):
+            raise CheckFailed(f"Your code does not define a function called {name}.")
+        return found
+
+    def expected(self, case):
+        return self._expected[case.index]
+
+    def call_with(self, function, *args, text=None):
+        """Call a learner's function on copies of `args`; its result as plain data."""
+        text = text or f"{function}({', '.join(show(arg) for arg in args)})"
+        learner_function = self.function(function)
+        try:
+            result = learner_function(*copy.deepcopy(args))
+        except (CheckFailed, KeyboardInterrupt):
+            raise
+        except Exception as error:
+            details = exception_details(error, self._code)
+            where = f" on line {details['line']}" if details["line"] else ""
+            raise CheckFailed(
+                f"{text} raised {details['type']}{where}: {details['message']}\n{details['text']}"
+            ) from None
+        try:
+            return plain(result)
+        except NotPlainData as problem:
+            raise CheckFailed(f"{text} returned something the checker cannot read: {problem}.") from None
+
+    def call(self, case):
+        return self.call_with(case.function, *case.args, text=case.call_text())
+
+    def fail(self, message):
+        raise CheckFailed(message)
+
+    def require_shape(self, got, like, text):
+        """Fail unless `got` has the shape of `like` (a number, a list of n numbers, ...)."""
+        if not same_shape(got, like):
+            self.fail(f"{text} returned {show(got)}, which is {shape_of(got)}; expected {shape_of(like)}, like {show(like)}.")
+
+    def require_close(self, case, hint="", on_error=None):
+        """The usual check: the learner's result matches the reference within tolerance.
+
+        `on_error` maps an exception name (say "OverflowError") to advice added
+        when the learner's function raises it.
+        """
+        try:
+            got = self.call(case)
+        except CheckFailed as failure:
+            advice = [text for name, text in (on_error or {}).items() if f" raised {name}" in str(failure)]
+            raise CheckFailed(" ".join([str(failure), *advice])) from None
+        expected = self.expected(case)
+        self.require_shape(got, expected, case.call_text())
+        if not close(got, expected, self.tolerance):
+            message = f"{case.call_text()} returned {show(got)}; expected {show(expected)}."
+            self.fail(f"{message} {hint}".strip())
+        return got

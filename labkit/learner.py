@@ -1,0 +1,76 @@
+"""Running a learner's code and describing its errors in the learner's own lines."""
+
+import traceback
+
+LEARNER_FILE = "<your code>"
+
+
+class LearnerError(Exception):
+    """The learner's code failed; `details` is the dict the page shows."""
+
+    def __init__(self, details):
+        super().__init__(details["message"])
+        self.details = details
+
+
+def run_code(code, module_name):
+    """Execute the learner's code in a fresh namespace and return it.
+
+    Raises LearnerError for a syntax error or an exception at the top level.
+    KeyboardInterrupt (the Stop button) passes through untouched.
+    """
+    try:
+        compiled = compile(code, LEARNER_FILE, "exec")
+    except SyntaxError as error:
+        raise LearnerError(syntax_error_details(error)) from None
+    namespace = {"__name__": module_name, "__builtins__": __builtins__}
+    try:
+        exec(compiled, namespace)
+    except Exception as error:
+        raise LearnerError(exception_details(error, code)) from None
+    return namespace
+
+
+def syntax_error_details(error):
+    line = error.lineno
+    kind = type(error).__name__
+    text = f"{kind} on line {line}: {error.msg}" if line else f"{kind}: {error.msg}"
+    source_line = (error.text or "").rstrip("\n")
+    if source_line:
+        stripped = source_line.lstrip()
+        caret_at = max(0, (error.offset or 1) - 1 - (len(source_line) - len(stripped)))
+        text += f"\n    {stripped}\n    {' ' * caret_at}^"
+    return {"type": kind, "line": line, "message": error.msg, "text": text}
+
+
+def learner_frames(error):
+    """The (line, function) pairs of the traceback that are in the learner's code."""
+    return [
+        (frame.lineno, frame.name)
+        for frame in traceback.extract_tb(error.__traceback__)
+        if frame.filename == LEARNER_FILE
+    ]
+
+
+def exception_details(error, code):
+    """A traceback that shows only the learner's lines, never the checker's."""
+    kind = type(error).__name__
+    message = str(error)
+    lines = code.splitlines()
+    frames = learner_frames(error)
+    if isinstance(error, RecursionError):
+        # Thousands of identical frames help nobody: show where the recursion is.
+        frames = frames[:1] + frames[-1:] if len(frames) > 1 else frames
+    text_lines = ["Traceback (your code, most recent call last):"] if frames else []
+    for line, function in frames:
+        where = f"line {line}" if function == "<module>" else f"line {line}, in {function}"
+        text_lines.append(f"  {where}")
+        if 0 < line <= len(lines):
+            text_lines.append(f"    {lines[line - 1].strip()}")
+    text_lines.append(f"{kind}: {message}" if message else kind)
+    return {
+        "type": kind,
+        "line": frames[-1][0] if frames else None,
+        "message": message,
+        "text": "\n".join(text_lines),
+    }

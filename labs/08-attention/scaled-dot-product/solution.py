@@ -1,0 +1,17 @@
+import math
+
+
+def attend(q, keys, values):
+    scale = math.sqrt(len(q))
+    scores = [sum(a * b for a, b in zip(q, key)) / scale for key in keys]
+
+    largest = max(scores)
+    exps = [math.exp(score - largest) for score in scores]
+    total = sum(exps)
+    weights = [e / total for e in exps]
+
+    width = len(values[0])
+    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(width)]
+
+
+print(attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]))

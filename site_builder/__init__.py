@@ -1,0 +1,1 @@
+"""Builds, serves and checks the Zero to microGPT course."""

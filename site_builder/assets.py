@@ -1,0 +1,132 @@
+"""The site's assets: static files, the editor bundle, the Pyodide runtime and the lab wheel.
+
+Slow steps (esbuild, the lock file) are cached under .cache/ by the hash of their
+inputs, and Pyodide's large files are hard-linked from the cache, so a rebuild is fast.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from pygments.formatters import HtmlFormatter
+
+from site_builder.bundle import write_wheel
+from site_builder.errors import BuildError
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+EDITOR_ENTRY = Path("static") / "editor" / "index.js"
+LIGHT_CODE_STYLE = "friendly"
+DARK_CODE_STYLE = "github-dark"
+
+
+# The site's look and runtime ship with the builder, not with a course's content.
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Assets:
+    def __init__(self, root=PROJECT_ROOT, cache_dir=None):
+        self.root = Path(root)
+        self.cache = Path(cache_dir or self.root / ".cache" / "build")
+        self.node_modules = self.root / "node_modules"
+
+    def write(self, verified_labs, stage):
+        """Write every asset into the staging folder `stage`; return the wheel's file name."""
+        self.copy_static(stage / "static")
+        (stage / "static" / "css" / "code.css").write_text(code_css(), encoding="utf-8")
+        link_or_copy(self.editor_bundle(), stage / "static" / "js" / "editor.js")
+        pyodide_dir = stage / "pyodide"
+        pyodide_dir.mkdir(parents=True)
+        for name in PYODIDE_FILES:
+            link_or_copy(self.pyodide_source() / name, pyodide_dir / name)
+        wheel = write_wheel(verified_labs, pyodide_dir)
+        link_or_copy(self.lock_file(wheel), pyodide_dir / "pyodide-lock.json")
+        return wheel.name
+
+    def copy_static(self, dest):
+        source = self.root / "static"
+        if not source.is_dir():
+            raise BuildError(f"missing {source}: the site's CSS and JavaScript")
+        shutil.copytree(source, dest, ignore=shutil.ignore_patterns("editor", "*.map"))
+        (dest / "css").mkdir(exist_ok=True)
+        (dest / "js").mkdir(exist_ok=True)
+
+    def pyodide_source(self):
+        folder = self.node_modules / "pyodide"
+        missing = [name for name in (*PYODIDE_FILES, "pyodide-lock.json") if not (folder / name).is_file()]
+        if missing:
+            raise BuildError(f"Pyodide is not installed ({', '.join(missing)} missing in {folder}): run `npm ci`")
+        return folder
+
+    def editor_bundle(self):
+        """The CodeMirror bundle, rebuilt by esbuild only when its inputs change."""
+        entry_dir = self.root / EDITOR_ENTRY.parent
+        inputs = sorted(entry_dir.rglob("*.js")) + [self.root / "package-lock.json"]
+        cached = self.cache / "editor" / f"{hash_files(inputs)}.js"
+        if cached.is_file():
+            return cached
+        esbuild = self.node_modules / ".bin" / "esbuild"
+        if not esbuild.exists():
+            raise BuildError(f"esbuild is not installed ({esbuild}): run `npm ci`")
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        temporary = cached.with_suffix(".tmp.js")
+        command = [str(esbuild), str(self.root / EDITOR_ENTRY), "--bundle", "--format=esm", "--minify", "--log-level=warning", f"--outfile={temporary}"]
+        run_tool(command, "esbuild could not bundle the editor")
+        temporary.replace(cached)
+        return cached
+
+    def lock_file(self, wheel):
+        """pyodide-lock.json with our wheel registered by pyodide-build, pruned to what we ship."""
+        source = self.pyodide_source() / "pyodide-lock.json"
+        cached = self.cache / "lock" / f"{hash_files([source])[:16]}-{wheel.name}.json"
+        if cached.is_file():
+            return cached
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        work = cached.with_suffix(".tmp.json")
+        pyodide_cli = Path(sys.executable).parent / "pyodide"
+        command = [str(pyodide_cli), "lockfile", "add-wheels", "--input", str(source), "--output", str(work), "--base-path", str(wheel.parent), str(wheel)]
+        run_tool(command, "pyodide-build could not add the lab wheel to pyodide-lock.json")
+        lock = json.loads(work.read_text(encoding="utf-8"))
+        # The site ships only our wheel; entries for files it does not serve would fail later and vaguely.
+        lock["packages"] = {name: spec for name, spec in lock["packages"].items() if spec["file_name"] == wheel.name}
+        cached.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+        work.unlink()
+        return cached
+
+
+def code_css():
+    """Pygments colours for code blocks: light by default, dark when the reader prefers it."""
+    light = HtmlFormatter(style=LIGHT_CODE_STYLE).get_style_defs(".highlight")
+    dark = HtmlFormatter(style=DARK_CODE_STYLE).get_style_defs(":root:not([data-theme=light]) .highlight")
+    forced_dark = HtmlFormatter(style=DARK_CODE_STYLE).get_style_defs(":root[data-theme=dark] .highlight")
+    return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n{forced_dark}\n"
+
+
+def run_tool(command, failure):
+    try:
+        completed = subprocess.run(command, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        raise BuildError(f"{failure}: {command[0]} is not installed") from None
+    if completed.returncode != 0:
+        raise BuildError(f"{failure}:\n{completed.stderr.strip() or completed.stdout.strip()}")
+
+
+def hash_files(paths):
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+    return digest.hexdigest()
+
+
+def link_or_copy(source, dest):
+    """Hard-link when we can (instant, no extra disk), copy otherwise."""
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, dest)
+    except OSError:
+        shutil.copy2(source, dest)
+    return dest

@@ -1,0 +1,102 @@
+"""The build, top to bottom: load, verify, compute, render, check links, write, swap."""
+
+import logging
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+from site_builder.assets import Assets
+from site_builder.errors import Problems
+from site_builder.lesson_text import fill_numbers
+from site_builder.links import dead_links
+from site_builder.loader import load_course
+from site_builder.markdown_render import render_markdown
+from site_builder.mathml import MathError
+from site_builder.numbers import Providers, lesson_numbers
+from site_builder.pages import render_site, solution_files
+from site_builder.verify import verify_labs
+
+log = logging.getLogger(__name__)
+
+
+def build(root, out_dir, live_reload=False):
+    """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was."""
+    root, out_dir = Path(root), Path(out_dir)
+    course = load_course(root)
+    problems = Problems(root)
+    verified = verify_labs(course.labs, problems)
+    lesson_html = render_lessons(course, Providers(root), problems)
+    problems.raise_if_any()
+
+    pages = render_site(course, lesson_html, live_reload=live_reload)
+    files = solution_files(course)
+    with staging(out_dir) as stage:
+        Assets().write(verified, stage)
+        report_dead_links(course, pages, files, stage, problems)
+        problems.raise_if_any()
+        write_files({**pages, **files}, stage)
+    log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
+    return course
+
+
+def render_lessons(course, providers, problems):
+    """{lesson id: body HTML}, with computed numbers filled in and maths as MathML."""
+    html = {}
+    for lesson in course.lessons():
+        text = fill_numbers(lesson, lesson_numbers(lesson, providers, problems), problems)
+        if text is None:
+            continue
+        try:
+            html[lesson.id] = render_markdown(text)
+        except MathError as error:
+            problems.add(lesson.src_path, str(error), line_containing(lesson, str(error).split("$")[1]))
+    return html
+
+
+def report_dead_links(course, pages, files, stage, problems):
+    lessons = {lesson.dest_path.as_posix(): lesson for lesson in course.lessons()}
+    others = {path.relative_to(stage).as_posix() for path in stage.rglob("*") if path.is_file()} | set(files)
+    for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page):
+        lesson = lessons.get(page)
+        if lesson:
+            problems.add(lesson.src_path, f"dead link {url!r}: {reason}", line_containing(lesson, url))
+        else:
+            problems.add(Path("site_builder/templates"), f"{page}:{line}: dead link {url!r}: {reason}")
+
+
+def line_containing(lesson, text):
+    """The line of the lesson's source file that contains `text`, for error messages."""
+    for number, line in enumerate(lesson.src_path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text in line:
+            return number
+    return None
+
+
+def write_files(files, stage):
+    for relative, content in files.items():
+        path = stage / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+
+
+@contextmanager
+def staging(out_dir):
+    """A temporary folder beside `out_dir` that replaces it only if the build succeeds."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
+    try:
+        yield stage
+        swap_in(stage, out_dir)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def swap_in(stage, out_dir):
+    old = None
+    if out_dir.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-old-", dir=out_dir.parent))
+        out_dir.rename(old / out_dir.name)
+    stage.rename(out_dir)
+    if old:
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,58 @@
+"""The `course` command: thin wrappers that parse options and call one function each."""
+
+import logging
+import sys
+from pathlib import Path
+
+import click
+
+DEFAULT_ROOT = Path(".")
+
+
+@click.group()
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_ROOT, show_default=True, help="The course folder (holding course/, lessons/, labs/).")
+@click.option("-v", "--verbose", is_flag=True, help="Say what each step does.")
+@click.pass_context
+def main(context, root, verbose):
+    """Build, serve and check the Zero to microGPT course."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(message)s")
+    context.obj = root
+
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True)
+@click.pass_obj
+def build(root, out):
+    """Check the whole course and build the site into OUT."""
+    from site_builder.build import build as build_site
+
+    build_site(root, out)
+    click.echo(f"Built the course into {out}/")
+
+
+@main.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"), show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--watch/--no-watch", default=True, help="Rebuild and reload the page when a source file changes.")
+@click.pass_obj
+def serve(root, out, host, port, watch):
+    """Build, serve the site with COOP/COEP headers, rebuild on change."""
+    from site_builder.serve import serve as serve_site
+
+    serve_site(root, out, host, port, watch)
+
+
+@main.command()
+@click.argument("lab")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.pass_obj
+def check(root, lab, file):
+    """Grade FILE against LAB's checks, exactly as the browser does."""
+    from site_builder.grade import find_lab, format_verdict, grade_file
+    from site_builder.loader import load_course
+
+    course = load_course(root)
+    result = grade_file(course, find_lab(course, lab), file)
+    click.echo(format_verdict(result))
+    sys.exit(0 if result["status"] == "passed" else 1)

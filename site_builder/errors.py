@@ -1,0 +1,58 @@
+"""The builder's errors. Rooted in ClickException so the CLI prints them cleanly."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the course, at a place an author can open."""
+
+    path: str
+    line: int | None
+    message: str
+
+    def __str__(self):
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.message}"
+
+
+class BuildError(click.ClickException):
+    """Something stopped the build that is not the course's fault (a missing tool, say)."""
+
+
+class CourseInvalid(click.ClickException):
+    """The course has problems; every one found is listed, not just the first."""
+
+    def __init__(self, problems):
+        self.problems = sorted(set(problems), key=lambda p: (p.path, p.line or 0, p.message))
+        count = len(self.problems)
+        heading = f"The course has {count} problem{'s' if count != 1 else ''}; the site was left as it was:"
+        super().__init__("\n".join([heading, *(f"  {problem}" for problem in self.problems)]))
+
+
+class Problems:
+    """Collects problems while loading, so the author sees them all at once."""
+
+    def __init__(self, root):
+        self.root = Path(root)
+        self.found = []
+
+    def add(self, path, message, line=None):
+        self.found.append(Problem(self.relative(path), line, message))
+
+    def relative(self, path):
+        path = Path(path)
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def raise_if_any(self):
+        if self.found:
+            raise CourseInvalid(self.found)
+
+    def __bool__(self):
+        return bool(self.found)

@@ -1,0 +1,53 @@
+"""A lesson's text is a small Jinja2 template over its computed numbers."""
+
+import traceback
+
+import jinja2
+
+TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates made from strings
+
+
+def fixed(value, digits=2):
+    return f"{float(value):.{digits}f}"
+
+
+def vector(values, digits=2):
+    return "[" + ", ".join(fixed(value, digits) for value in values) + "]"
+
+
+def percent(value, digits=0):
+    return f"{float(value) * 100:.{digits}f}%"
+
+
+def make_environment():
+    environment = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    environment.filters.update(num=fixed, vec=vector, pct=percent)
+    return environment
+
+
+ENVIRONMENT = make_environment()
+
+
+def fill_numbers(lesson, numbers, problems):
+    """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails."""
+    try:
+        template = ENVIRONMENT.from_string(lesson.body)
+        return template.render(**numbers)
+    except jinja2.TemplateSyntaxError as error:
+        problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
+    except Exception as error:
+        line = template_line(error)
+        where = lesson.body_line + line - 1 if line else None
+        problems.add(lesson.src_path, f"a computed number failed: {describe(error)}", where)
+    return None
+
+
+def template_line(error):
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == TEMPLATE_NAME]
+    return frames[-1].lineno if frames else None
+
+
+def describe(error):
+    if isinstance(error, jinja2.UndefinedError):
+        return f"{error.message} (is it in the lesson's [numbers], and does the provider return it?)"
+    return f"{type(error).__name__}: {error}"

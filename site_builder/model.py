@@ -1,0 +1,109 @@
+"""The course as typed objects: what the loader produces and every later stage reads."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class WrongAnswer:
+    src_path: Path
+    name: str
+    code: str
+    expect: str
+
+
+@dataclass(frozen=True)
+class Lab:
+    module_dir: str  # "08-attention"
+    slug: str
+    src_dir: Path
+    title: str
+    description: str
+    functions: tuple
+    time_limit: float
+    starter: str
+    solution: str
+    checks_source: str
+    hints: tuple
+    wrong_answers: tuple
+
+    @property
+    def id(self):
+        return f"{self.module_dir}/{self.slug}"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    module_dir: str
+    slug: str
+    src_path: Path
+    title: str
+    summary: str
+    lab_slugs: tuple
+    numbers: dict  # local name -> "module:function"
+    body: str
+    body_line: int  # the line of the file where the body starts
+
+    @property
+    def id(self):
+        return f"{self.module_dir}/{self.slug}"
+
+    @property
+    def dest_path(self):
+        return Path(self.module_dir) / self.slug / "index.html"
+
+    @property
+    def url(self):
+        return f"{self.module_dir}/{self.slug}/"
+
+
+@dataclass(frozen=True)
+class Module:
+    number: int
+    slug: str
+    title: str
+    summary: str
+    lessons: tuple
+
+    @property
+    def dir_name(self):
+        return f"{self.number:02d}-{self.slug}"
+
+    @property
+    def url(self):
+        return f"{self.dir_name}/"
+
+
+@dataclass
+class Labs:
+    """Every lab of the course, by id."""
+
+    by_id: dict = field(default_factory=dict)
+
+    def __iter__(self):
+        return iter(self.by_id.values())
+
+    def __len__(self):
+        return len(self.by_id)
+
+    def get(self, lab_id):
+        return self.by_id.get(lab_id)
+
+    def for_lesson(self, lesson):
+        return [self.by_id[f"{lesson.module_dir}/{slug}"] for slug in lesson.lab_slugs]
+
+
+@dataclass(frozen=True)
+class Course:
+    root: Path
+    title: str
+    summary: str
+    modules: tuple
+    labs: Labs
+
+    def lessons(self):
+        """Every lesson in reading order, across modules."""
+        return [lesson for module in self.modules for lesson in module.lessons]
+
+    def module_of(self, lesson):
+        return next(module for module in self.modules if module.dir_name == lesson.module_dir)

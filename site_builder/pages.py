@@ -1,0 +1,123 @@
+"""Render every page of the site with Jinja2 templates: {output path: HTML}."""
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+from markupsafe import Markup
+
+from site_builder.markdown_render import render_markdown
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@dataclass(frozen=True)
+class Link:
+    title: str
+    url: str
+
+
+def environment():
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        autoescape=jinja2.select_autoescape(["html"]),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def root_for(dest_path):
+    """The relative prefix from a page back to the site root ("" or "../../")."""
+    depth = len(Path(dest_path).parent.parts)
+    return "../" * depth
+
+
+def render_site(course, lesson_html, site_title=None, live_reload=False, extra_links=()):
+    """All pages. `lesson_html` maps a lesson id to its rendered body."""
+    env = environment()
+    site_title = site_title or course.title
+    common = {"site_title": site_title, "live_reload": live_reload}
+    pages = {}
+
+    def render(template, dest, page_title, **context):
+        pages[dest] = env.get_template(template).render(root=root_for(dest), page_title=page_title, **common, **context)
+
+    overview = OverviewCourse(course)
+    render("overview.html", "index.html", course.title, course=overview, extra_links=list(extra_links))
+    modules = overview.modules
+    for index, module in enumerate(modules):
+        render(
+            "module.html",
+            f"{module.url}index.html",
+            f"Module {module.number}: {module.title}",
+            module=module,
+            prev_module=modules[index - 1] if index > 0 else None,
+            next_module=modules[index + 1] if index + 1 < len(modules) else None,
+        )
+    lessons = [lesson for module in modules for lesson in module.lessons]
+    for index, lesson in enumerate(lessons):
+        lesson.html = Markup(lesson_html[lesson.id])
+        prev_lesson = lessons[index - 1] if index > 0 else None
+        next_lesson = lessons[index + 1] if index + 1 < len(lessons) else None
+        render(
+            "lesson.html",
+            lesson.dest_path,
+            lesson.title,
+            lesson=lesson,
+            prev=Link(prev_lesson.title, prev_lesson.url) if prev_lesson else None,
+            next=Link(next_lesson.title, next_lesson.url) if next_lesson else None,
+        )
+    render("404.html", "404.html", "Page not found")
+    return pages
+
+
+class PageLab:
+    """A lab as the templates see it."""
+
+    def __init__(self, lab):
+        self.id = lab.id
+        self.title = lab.title
+        self.description_html = Markup(render_markdown(lab.description))
+        self.starter = lab.starter
+        self.hints_html = [Markup(render_markdown(hint)) for hint in lab.hints]
+        self.solution_url = f"labs/{lab.id}/solution.py"
+        self.function_names = list(lab.functions)
+        self.time_limit = lab.time_limit
+
+
+class PageLesson:
+    def __init__(self, lesson, module, labs):
+        self.id = lesson.id
+        self.title = lesson.title
+        self.summary = lesson.summary
+        self.url = lesson.url
+        self.dest_path = lesson.dest_path.as_posix()
+        self.module = module
+        self.labs = [PageLab(lab) for lab in labs]
+        self.html = Markup("")
+        self.film = None
+        self.heatmap = None
+
+
+class PageModule:
+    def __init__(self, module, course):
+        self.number = module.number
+        self.slug = module.slug
+        self.title = module.title
+        self.summary = module.summary
+        self.url = module.url
+        self.lessons = [PageLesson(lesson, self, course.labs.for_lesson(lesson)) for lesson in module.lessons]
+
+
+class OverviewCourse:
+    def __init__(self, course):
+        self.title = course.title
+        self.summary = Markup(render_markdown(course.summary))
+        self.modules = [PageModule(module, course) for module in course.modules]
+
+
+def solution_files(course):
+    """{output path: solution source} for Show solution."""
+    return {posixpath.join("labs", lab.id, "solution.py"): lab.solution for lab in course.labs}

@@ -1,0 +1,99 @@
+"""Reading TOML with a small typed schema; every error carries a file and a line."""
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass
+
+_TOML_POSITION = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: type | tuple
+    required: bool = True
+    item_kind: type | None = None  # for lists: the type of every item
+
+    def describe(self):
+        if self.kind is list:
+            return f"a list of {_KIND_NAMES.get(self.item_kind, 'items')}"
+        return _KIND_NAMES.get(self.kind, "a value")
+
+
+_KIND_NAMES = {
+    str: "text in quotes",
+    int: "a whole number",
+    (int, float): "a number",
+    list: "a list",
+    dict: "a table",
+    bool: "true or false",
+}
+
+
+def parse(text, path, problems, line_offset=0):
+    """Parse TOML text; on a syntax error record it with its line and return None."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        message = str(error)
+        match = _TOML_POSITION.search(message)
+        line = int(match.group(1)) + line_offset if match else None
+        problems.add(path, f"malformed TOML: {_TOML_POSITION.sub('', message).strip()}", line)
+        return None
+
+
+def key_line(text, key, line_offset=0, after_line=0):
+    """The line where `key = ...` is written (first one after `after_line`), for messages."""
+    pattern = re.compile(rf"^\s*(?:\"{re.escape(key)}\"|{re.escape(key)})\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number > after_line and pattern.match(line):
+            return number + line_offset
+    return None
+
+
+def table_line(text, name, index=0, line_offset=0):
+    """The line of the `index`-th `[name]` or `[[name]]` header."""
+    pattern = re.compile(rf"^\s*\[\[?\s*{re.escape(name)}\s*\]\]?\s*$")
+    seen = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            if seen == index:
+                return number + line_offset
+            seen += 1
+    return None
+
+
+def check_table(data, fields, path, problems, text, where="", line_offset=0, after_line=0):
+    """Report missing, mistyped and unknown keys. Returns True when the table is usable."""
+    ok = True
+    known = {field.name for field in fields}
+    prefix = f"{where}: " if where else ""
+    fallback_line = (after_line + line_offset) if after_line else None
+    for key in data:
+        if key not in known:
+            guess = difflib.get_close_matches(key, sorted(known), n=1)
+            hint = f" (did you mean {guess[0]!r}?)" if guess else f" (expected one of: {', '.join(sorted(known))})"
+            line = key_line(text, key, line_offset, after_line) or fallback_line
+            problems.add(path, f"{prefix}unknown key {key!r}{hint}", line)
+            ok = False
+    for field in fields:
+        line = key_line(text, field.name, line_offset, after_line) or fallback_line
+        if field.name not in data:
+            if field.required:
+                problems.add(path, f"{prefix}missing {field.name!r}: expected {field.describe()}", fallback_line)
+                ok = False
+            continue
+        value = data[field.name]
+        if not _has_kind(value, field.kind) or (
+            field.item_kind and not all(_has_kind(item, field.item_kind) for item in value)
+        ):
+            problems.add(path, f"{prefix}{field.name!r} should be {field.describe()}, not {value!r}", line)
+            ok = False
+    return ok
+
+
+def _has_kind(value, kind):
+    if isinstance(value, bool) and kind is not bool:
+        return False
+    return isinstance(value, kind)
