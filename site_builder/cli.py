@@ -56,3 +56,14 @@ def check(root, lab, file):
     result = grade_file(course, find_lab(course, lab), file)
     click.echo(format_verdict(result))
     sys.exit(0 if result["status"] == "passed" else 1)
+
+
+@main.command()
+@click.option("--names", "names_path", type=click.Path(dir_okay=False, path_type=Path), help="makemore's names.txt (downloaded and verified when omitted).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("course/checkpoint.json"), show_default=True)
+@click.option("--steps", type=click.IntRange(1), default=1000, show_default=True)
+def train(names_path, out, steps):
+    """Train microgpt and write its checkpoint (a few minutes on one core)."""
+    from site_builder.training import train_checkpoint
+
+    train_checkpoint(names_path, out, steps)

@@ -8,7 +8,6 @@ import functools
 import math
 import os
 import random
-import sys
 from pathlib import Path
 
 import pytest

@@ -1,0 +1,112 @@
+"""The whole build on the fixture course: what it writes, and what a broken course leaves alone."""
+
+import json
+
+import pytest
+
+from site_builder.build import build
+from site_builder.errors import CourseInvalid
+
+
+@pytest.fixture
+def out(tmp_path):
+    """A previous site that a failed build must leave exactly as it was."""
+    previous = tmp_path / "dist"
+    previous.mkdir()
+    (previous / "index.html").write_text("previous site")
+    return previous
+
+
+def test_builds_pages_assets_and_the_lab_wheel(mini_course, out):
+    build(mini_course, out)
+    for page in ["index.html", "01-basics/index.html", "01-basics/adding/index.html", "01-basics/averages/index.html", "404.html"]:
+        assert (out / page).is_file(), page
+    lesson = (out / "01-basics/adding/index.html").read_text()
+    assert "2 plus 3 is 5" in lesson
+    assert 'aria-label="Lab: Add two numbers"' in lesson
+    assert (out / "labs/01-basics/add/solution.py").read_text().startswith("def add(a, b):")
+    lock = json.loads((out / "pyodide/pyodide-lock.json").read_text())
+    assert list(lock["packages"]) == ["labkit"]
+    wheel = lock["packages"]["labkit"]["file_name"]
+    assert (out / "pyodide" / wheel).is_file()
+    assert (out / "static/js/editor.js").stat().st_size > 10_000
+    assert "previous site" not in (out / "index.html").read_text()
+
+
+def test_lesson_pages_link_to_their_neighbours(mini_course, out):
+    build(mini_course, out)
+    first = (out / "01-basics/adding/index.html").read_text()
+    second = (out / "01-basics/averages/index.html").read_text()
+    assert 'href="../averages/"' in first
+    assert 'href="../adding/"' in second
+
+
+def test_wheel_carries_answers_not_solutions(mini_course, out):
+    import zipfile
+
+    build(mini_course, out)
+    wheel = next((out / "pyodide").glob("labkit-*.whl"))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        meta = json.loads(archive.read("labkit/labs/01-basics__add/lab.json"))
+    assert "labkit/labs/01-basics__add/checks.py" in names
+    assert not any(name.endswith("solution.py") for name in names)
+    assert meta["expected"] == [5, -3]
+
+
+def edit(path, old, new):
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+BROKEN = {
+    "malformed course.toml": (
+        lambda root: edit(root / "course/course.toml", 'title = "Basics"', 'title = "Basics'),
+        "course/course.toml:7: malformed TOML",
+    ),
+    "lesson listed but missing": (
+        lambda root: (root / "lessons/01-basics/averages.md").unlink(),
+        "course/course.toml:9: lesson 'averages' is listed but lessons/01-basics/averages.md does not exist",
+    ),
+    "solution fails": (
+        lambda root: edit(root / "labs/01-basics/add/solution.py", "return a + b", "return -4 if a == -4 else a + b"),
+        "labs/01-basics/add/solution.py: the solution fails its checks",
+    ),
+    "starter passes": (
+        lambda root: edit(root / "labs/01-basics/add/starter.py", "return 0", "return a + b"),
+        "labs/01-basics/add/starter.py: the starter code already passes every check",
+    ),
+    "wrong answer passes": (
+        lambda root: edit(root / "labs/01-basics/add/wrong/multiplies.py", "return a * b", "return a + b"),
+        "labs/01-basics/add/wrong/multiplies.py:1: this wrong answer passes every check",
+    ),
+    "dead link": (
+        lambda root: edit(root / "lessons/01-basics/adding.md", "(../averages/)", "(../medians/)"),
+        "lessons/01-basics/adding.md:14: dead link '../medians/': no such page or file",
+    ),
+    "dead anchor": (
+        lambda root: edit(root / "lessons/01-basics/averages.md", "#adding", "#subtracting"),
+        "lessons/01-basics/averages.md:6: dead link '../adding/#subtracting': no element with id 'subtracting' on that page",
+    ),
+    "missing number": (
+        lambda root: edit(root / "lessons/01-basics/adding.md", "{{ demo.total }}", "{{ demo.product }}"),
+        "lessons/01-basics/adding.md:12: a computed number failed",
+    ),
+    "bad maths": (
+        lambda root: edit(root / "lessons/01-basics/adding.md", "$a + b$", "$a^$"),
+        "lessons/01-basics/adding.md:14: cannot turn $a^$ into MathML",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_course_is_refused_and_the_previous_site_kept(case, mini_course, out):
+    breaks, message = BROKEN[case]
+    breaks(mini_course)
+    with pytest.raises(CourseInvalid) as caught:
+        build(mini_course, out)
+    assert any(str(problem).startswith(message) for problem in caught.value.problems), caught.value.format_message()
+    assert (out / "index.html").read_text() == "previous site"
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]
+    assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"

@@ -1,0 +1,38 @@
+from click.testing import CliRunner
+
+from site_builder.cli import main
+
+PROJECT_LAB = "labs/08-attention/scaled-dot-product"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_check_passes_the_solution_with_exit_0(tmp_path):
+    result = run("check", "scaled-dot-product", f"{PROJECT_LAB}/solution.py")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("All checks passed (8 of 8).")
+
+
+def test_check_explains_a_wrong_answer_with_exit_1():
+    result = run("check", "08-attention/scaled-dot-product", f"{PROJECT_LAB}/wrong/no_sqrt_scaling.py")
+    assert result.exit_code == 1
+    assert "FAIL  Scores are divided by √d" in result.output
+    assert "Did you divide each score by √d" in result.output
+
+
+def test_check_names_the_labs_when_the_lab_is_unknown():
+    result = run("check", "no-such-lab", f"{PROJECT_LAB}/solution.py")
+    assert result.exit_code == 1
+    assert "no lab called 'no-such-lab'; the labs are: 08-attention/" in result.output
+
+
+def test_build_of_a_broken_course_exits_non_zero_with_every_problem(mini_course, tmp_path):
+    (mini_course / "lessons/01-basics/averages.md").unlink()
+    (mini_course / "labs/01-basics/add/hints.md").unlink()
+    result = run("--root", str(mini_course), "build", "--out", str(tmp_path / "dist"))
+    assert result.exit_code == 1
+    assert "The course has 3 problems; the site was left as it was:" in result.output
+    assert "labs/01-basics/add/hints.md: missing" in result.output
+    assert not (tmp_path / "dist").exists()
