@@ -64,7 +64,7 @@ def shape_of(value):
         if value and all(is_number(item) for item in value):
             return f"a list of {len(value)} number{'s' if len(value) != 1 else ''}"
         if value and all(isinstance(item, list) for item in value):
-            return f"a list of {len(value)} lists"
+            return f"a list of {len(value)} list{'s' if len(value) != 1 else ''}"
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if value is None:
         return "None"

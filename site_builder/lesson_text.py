@@ -19,8 +19,17 @@ def percent(value, digits=0):
     return f"{float(value) * 100:.{digits}f}%"
 
 
+class NumbersEnvironment(jinja2.Environment):
+    """`{{ walk.keys }}` means the provider's "keys" entry, never the dict's keys() method."""
+
+    def getattr(self, obj, attribute):
+        if isinstance(obj, dict):
+            return self.getitem(obj, attribute)
+        return super().getattr(obj, attribute)
+
+
 def make_environment():
-    environment = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    environment = NumbersEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
     environment.filters.update(num=fixed, vec=vector, pct=percent)
     return environment
 

@@ -46,10 +46,12 @@ class Reloads:
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     reloads = None
+    isolated = True  # tests turn it off to play a host that cannot send these headers
 
     def end_headers(self):
-        for name, value in ISOLATION_HEADERS.items():
-            self.send_header(name, value)
+        if self.isolated:
+            for name, value in ISOLATION_HEADERS.items():
+                self.send_header(name, value)
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
@@ -89,8 +91,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         log.debug(format, *args)
 
 
-def make_server(out, host, port, reloads):
-    handler = functools.partial(type("Handler", (SiteHandler,), {"reloads": reloads}), directory=str(out))
+def make_server(out, host, port, reloads, isolated=True):
+    handler_class = type("Handler", (SiteHandler,), {"reloads": reloads, "isolated": isolated})
+    handler = functools.partial(handler_class, directory=str(out))
     server = http.server.ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server

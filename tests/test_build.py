@@ -37,8 +37,9 @@ def test_lesson_pages_link_to_their_neighbours(mini_course, out):
     build(mini_course, out)
     first = (out / "01-basics/adding/index.html").read_text()
     second = (out / "01-basics/averages/index.html").read_text()
-    assert 'href="../averages/"' in first
-    assert 'href="../adding/"' in second
+    assert 'href="../../01-basics/averages/" rel="next"' in first
+    assert 'href="../../01-basics/adding/" rel="prev"' in second
+    assert 'rel="prev"' not in first and 'rel="next"' not in second
 
 
 def test_wheel_carries_answers_not_solutions(mini_course, out):

@@ -12,7 +12,7 @@ def run(*args):
 def test_check_passes_the_solution_with_exit_0(tmp_path):
     result = run("check", "scaled-dot-product", f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("All checks passed (8 of 8).")
+    assert "\nAll checks passed (8 of 8).\n" in result.output
 
 
 def test_check_explains_a_wrong_answer_with_exit_1():

@@ -58,3 +58,12 @@ def test_template_syntax_error_line(mini_course):
 def test_filters():
     assert vector([7.17973, 2.82027], 2) == "[7.18, 2.82]"
     assert percent(0.575975, 1) == "57.6%"
+
+
+def test_provider_keys_named_like_dict_methods(mini_course):
+    (mini_course / "course/numbers/demo.py").write_text('def sums():\n    return {"keys": [1, 2], "values": [3], "a": 2, "b": 3, "total": 5, "halves": [1.0, 1.5]}\n')
+    path = mini_course / "lessons/01-basics/adding.md"
+    path.write_text(path.read_text() + "\nKeys {{ demo.keys | vec(0) }}, values {{ demo.values[0] }}.\n")
+    texts, found = render(mini_course)
+    assert found == []
+    assert "Keys [1, 2], values 3." in texts["adding"]

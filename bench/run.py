@@ -1,0 +1,137 @@
+"""Benchmarks for the course engine. Prints figures; asserts nothing.
+
+    .venv/bin/python bench/run.py
+
+- full build (cold, then warm: "after the first copy of Pyodide")
+- rebuild after editing one lesson (in-process, as `course serve` does)
+- opening a lab page until data-python-state="ready", against a bare loadPyodide() page
+- Check latency for `attend` (click to verdict) once Python is loaded
+"""
+
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(PROJECT))
+
+from site_builder.build import build  # noqa: E402
+from tests.browser import chromium, serving  # noqa: E402
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script type="module">
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+window.readyAt = performance.now();
+</script>"""
+
+ATTEND = (PROJECT / "labs/08-attention/scaled-dot-product/solution.py").read_text()
+
+
+def timed(function, *args, **kwargs):
+    started = time.perf_counter()
+    function(*args, **kwargs)
+    return time.perf_counter() - started
+
+
+def content_copy(into):
+    for name in ("course", "lessons", "labs"):
+        shutil.copytree(PROJECT / name, into / name)
+    return into
+
+
+def bench_build(work):
+    cache = PROJECT / ".cache" / "build"
+    shutil.rmtree(cache, ignore_errors=True)
+    cold = timed(build, PROJECT, work / "dist")
+    warm = [timed(build, PROJECT, work / "dist") for _ in range(5)]
+    print(f"full build, cold cache (esbuild, lock file, first Pyodide copy): {cold:.2f} s")
+    print(f"full build, warm: median {statistics.median(warm):.3f} s (min {min(warm):.3f}, max {max(warm):.3f}) over {len(warm)}")
+
+
+def bench_rebuild(work):
+    root = content_copy(work / "content")
+    build(root, work / "dist2")
+    lesson = root / "lessons/08-attention/scaled-dot-product.md"
+    times = []
+    for index in range(5):
+        lesson.write_text(lesson.read_text() + f"\nEdited {index}.\n")
+        times.append(timed(build, root, work / "dist2"))
+    print(f"rebuild after editing one lesson: median {statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}) over {len(times)}")
+
+
+def ready_time(browser, url, wait_script):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(wait_script, timeout=120_000)
+    value = page.evaluate("(window.readyAt ?? performance.now())")
+    context.close()
+    return value / 1000
+
+
+def bench_browser(work):
+    site = work / "dist"
+    (site / "bare.html").write_text(BARE_PAGE)
+    lab_ready = "document.querySelector('[data-python-state]')?.dataset.pythonState === 'ready'"
+    with serving(site) as url, chromium() as browser:
+        bare, lab = [], []
+        for _ in range(3):
+            bare.append(ready_time(browser, url + "bare.html", "window.readyAt !== undefined"))
+            lab.append(ready_time(browser, url + "08-attention/scaled-dot-product/", lab_ready))
+        b, l = statistics.median(bare), statistics.median(lab)
+        print(f"bare loadPyodide() page ready: median {b:.2f} s {fmt(bare)}")
+        print(f"lab page data-python-state=ready: median {l:.2f} s {fmt(lab)}  ratio {l / b:.2f}x")
+        print(f"Check latency for attend: {check_latency(browser, url)}")
+
+
+def check_latency(browser, url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "08-attention/scaled-dot-product/")
+    page.wait_for_function("document.querySelector('[data-python-state]').dataset.pythonState === 'ready'", timeout=120_000)
+    lab = page.get_by_role("region", name="Lab: Scaled dot-product attention")
+    lab.get_by_role("textbox", name="Code editor").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(ATTEND)
+    samples = []
+    for _ in range(12):
+        samples.append(page.evaluate(CLICK_AND_WAIT))
+    context.close()
+    warm = samples[2:]
+    return f"median {statistics.median(warm):.1f} ms (min {min(warm):.1f}, max {max(warm):.1f}) over {len(warm)} after 2 warm-ups"
+
+
+CLICK_AND_WAIT = """() => new Promise((resolve) => {
+  const lab = document.querySelector('[data-python-state]');
+  const status = lab.querySelector('[role=status]');
+  status.textContent = '';
+  const started = performance.now();
+  const observer = new MutationObserver(() => {
+    if (status.textContent.startsWith('All checks passed')) {
+      observer.disconnect();
+      resolve(performance.now() - started);
+    }
+  });
+  observer.observe(status, { childList: true, subtree: true, characterData: true });
+  [...lab.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Check').click();
+})"""
+
+
+def fmt(values):
+    return "(" + ", ".join(f"{v:.2f}" for v in values) + ")"
+
+
+def main():
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        bench_build(work)
+        bench_rebuild(work)
+        bench_browser(work)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,11 @@
+# expect: one dot product for each row of w
+def linear(x, w):
+    total = 0
+    for row in w:
+        for a, b in zip(row, x):
+            total = total + a * b
+    return total
+
+
+def project(x, wq, wk, wv):
+    return linear(x, wq), linear(x, wk), linear(x, wv)

@@ -1,0 +1,420 @@
+// The lab widget: an editor, Run / Check / Stop, output, a verdict, hints and the solution.
+// Each <section data-lab-id> on the page becomes one Lab; its data is the JSON in
+// <script type="application/json" data-lab-config> inside the section (see lab.html).
+
+import { createEditor } from "./editor.js";
+import { getPython } from "./python-client.js";
+import { getProgress, showStorageNote } from "./progress.js";
+import { confirmDialog } from "./confirm.js";
+
+const OUTPUT_CAP = 100_000; // the worker cuts first; this guards the page all the same
+const DRAFT_DELAY_MS = 300;
+const DEFAULT_TIME_LIMIT = 10;
+const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const UNDO_KEYS = IS_MAC ? "⌘+Z" : "Ctrl+Z";
+
+const STOP_NOTES = {
+  interrupt: "Stopped. Python is still loaded.",
+  restart: "Stopped by restarting Python (this page cannot interrupt it).",
+  unresponsive: "Python did not stop when asked, so it was restarted.",
+};
+
+// Output is always text: every piece goes in through a text node, never as HTML.
+class OutputLog {
+  constructor(element) {
+    this.element = element;
+    this.clear();
+  }
+
+  clear() {
+    this.element.replaceChildren();
+    this.count = 0;
+    this.cut = false;
+    this.lastStream = null;
+    this.lastText = null;
+  }
+
+  busy(isBusy) {
+    // While busy, screen readers wait instead of reading every chunk as it streams in.
+    this.element.setAttribute("aria-busy", String(isBusy));
+  }
+
+  write({ stream, text, note }) {
+    if (note) {
+      this.note(text);
+      return;
+    }
+    if (this.cut || !text) return;
+    if (this.count + text.length > OUTPUT_CAP) {
+      this.append(stream, text.slice(0, OUTPUT_CAP - this.count));
+      this.cut = true;
+      this.note("Output cut: only the first part is shown.");
+      return;
+    }
+    this.append(stream, text);
+  }
+
+  append(stream, text) {
+    const stick = this.atBottom();
+    if (stream === this.lastStream && this.lastText) {
+      this.lastText.appendData(text);
+    } else {
+      this.lastText = document.createTextNode(text);
+      this.add(`output-${stream === "stderr" ? "stderr" : "stdout"}`, this.lastText);
+      this.lastStream = stream;
+    }
+    this.count += text.length;
+    if (stick) this.scrollToEnd();
+  }
+
+  note(text) {
+    this.block("output-note", text);
+  }
+
+  error(text) {
+    this.block("output-error", text);
+  }
+
+  block(className, text) {
+    const stick = this.atBottom();
+    this.add(className, document.createTextNode(text));
+    this.lastStream = null;
+    this.lastText = null;
+    if (stick) this.scrollToEnd();
+  }
+
+  add(className, node) {
+    const span = document.createElement("span");
+    span.className = className;
+    span.append(node);
+    this.element.append(span);
+  }
+
+  atBottom() {
+    const { scrollTop, scrollHeight, clientHeight } = this.element;
+    return scrollHeight - scrollTop - clientHeight < 24;
+  }
+
+  scrollToEnd() {
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// aria-disabled rather than disabled: a button that is busy keeps keyboard focus instead of
+// dropping it on the page body, and screen readers still find it.
+function setEnabled(button, enabled) {
+  button.disabled = false;
+  button.setAttribute("aria-disabled", String(!enabled));
+}
+
+function isEnabled(button) {
+  return button.getAttribute("aria-disabled") !== "true";
+}
+
+class Lab {
+  constructor(section, python, progress) {
+    this.section = section;
+    this.python = python;
+    this.progress = progress;
+    this.config = JSON.parse(section.querySelector("[data-lab-config]").textContent);
+    this.id = this.config.id;
+    this.starter = this.config.starter;
+    this.timeLimit = Number(this.config.timeLimit) > 0 ? Number(this.config.timeLimit) : DEFAULT_TIME_LIMIT;
+    this.running = false;
+    this.draftTimer = null;
+
+    const find = (selector) => section.querySelector(selector);
+    this.buttons = Object.fromEntries(
+      ["run", "check", "stop", "reset", "hint", "solution", "retry"].map((action) => [action, find(`[data-action="${action}"]`)]),
+    );
+    this.pythonMessage = find("[data-python-message]");
+    this.verdict = find("[data-verdict]");
+    this.badge = find("[data-lab-badge]");
+    this.hintNote = find("[data-hint-note]");
+    this.hints = [...section.querySelectorAll(".lab-hint")];
+    this.log = new OutputLog(find("[data-output]"));
+
+    const holder = find("[data-editor]");
+    const help = find(".lab-help");
+    holder.replaceChildren();
+    this.editor = createEditor(holder, {
+      doc: progress.draft(this.id) ?? this.starter,
+      onChange: (code) => this.draftChanged(code),
+      onCheck: () => this.execute("check"),
+      describedBy: help?.id,
+    });
+
+    // A handle for browser tests and the console: section.labEditor.getCode() / setCode(text).
+    section.labEditor = this.editor;
+
+    this.wireButtons();
+    this.restoreHints();
+    this.badge.hidden = !progress.isPassed(this.id);
+    python.addEventListener("statechange", () => this.update());
+    this.update();
+  }
+
+  wireButtons() {
+    const on = (action, handler) =>
+      this.buttons[action]?.addEventListener("click", () => {
+        if (isEnabled(this.buttons[action])) handler();
+      });
+    on("run", () => this.execute("run"));
+    on("check", () => this.execute("check"));
+    on("stop", () => this.stop());
+    on("reset", () => this.reset());
+    on("hint", () => this.showHint({ focus: true }));
+    on("solution", () => this.showSolution());
+    this.buttons.retry?.addEventListener("click", () => this.python.retry());
+    for (const action of ["reset", "solution"]) setEnabled(this.buttons[action], true);
+  }
+
+  // ----- Python state -----
+
+  update() {
+    const { state, message } = this.python;
+    this.section.dataset.pythonState = state;
+    const ready = state === "ready";
+    setEnabled(this.buttons.run, ready);
+    setEnabled(this.buttons.check, ready);
+    setEnabled(this.buttons.stop, this.running);
+    this.buttons.retry.hidden = state !== "error";
+    this.pythonMessage.textContent = {
+      loading: message === "slow" ? "Python is still loading; on a slow connection this can take a minute…" : "Python is loading…",
+      ready: "Python is ready.",
+      running: this.running
+        ? "Running… Stop ends it."
+        : "Python is busy with another lab on this page.",
+      error: `Python could not be loaded: ${message || "unknown error"}. Check your connection, then retry.`,
+    }[state];
+  }
+
+  // ----- Drafts -----
+
+  draftChanged(code) {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => this.saveDraft(code), DRAFT_DELAY_MS);
+  }
+
+  saveDraft(code = this.editor.getCode()) {
+    clearTimeout(this.draftTimer);
+    this.draftTimer = null;
+    // Untouched starter code is not a draft, so a corrected starter reaches the learner.
+    if (code === this.starter) this.progress.forgetDraft(this.id);
+    else this.progress.saveDraft(this.id, code);
+  }
+
+  flushDraft() {
+    if (this.draftTimer !== null) this.saveDraft();
+  }
+
+  // ----- Run, Check, Stop -----
+
+  async execute(action) {
+    if (this.python.state !== "ready" || this.running) return;
+    const code = this.editor.getCode();
+    this.flushDraft();
+    this.log.clear();
+    this.log.busy(true);
+    this.clearVerdict();
+    this.running = true;
+    this.timedOut = false;
+    const timer = setTimeout(() => {
+      this.timedOut = true;
+      this.python.stop();
+    }, this.timeLimit * 1000);
+    let result;
+    try {
+      result = await this.python[action](this.id, code, { onOutput: (piece) => this.log.write(piece) });
+    } catch (error) {
+      result = null;
+      if (error.fatal) {
+        this.log.error(`Python stopped working (${error.message}). It is restarting; your code is still in the editor.`);
+      } else {
+        this.log.error(`Something went wrong in the course's checker, not in your code:\n${error.message}`);
+      }
+      if (action === "check") this.showVerdict("error", "The checks could not run. Try again in a moment.");
+    } finally {
+      clearTimeout(timer);
+      this.running = false;
+      this.log.busy(false);
+      this.update();
+    }
+    if (result) this.showResult(action, result);
+  }
+
+  async stop() {
+    if (!this.running) return;
+    await this.python.stop();
+  }
+
+  showResult(action, result) {
+    if (result.status === "stopped") {
+      const limit = this.timedOut
+        ? `Your code ran for more than ${this.timeLimit} seconds, this lab's time limit. Is there a loop that never ends? `
+        : "";
+      const note = limit + (STOP_NOTES[result.stoppedBy] ?? STOP_NOTES.interrupt);
+      this.log.note(note);
+      if (action === "check") this.showVerdict("stopped", result.summary || "Stopped before the checks finished.");
+      return;
+    }
+    if (result.error) {
+      this.log.error(result.error.text || `${result.error.type}: ${result.error.message}`);
+    } else if (action === "run") {
+      this.log.note(result.summary || "Your code ran to the end.");
+    }
+    if (action === "check") this.showCheckVerdict(result);
+  }
+
+  // ----- Verdict -----
+
+  clearVerdict() {
+    this.verdict.replaceChildren();
+    delete this.verdict.dataset.status;
+  }
+
+  showVerdict(status, summary, ...details) {
+    this.verdict.dataset.status = status;
+    this.verdict.replaceChildren(element("p", "verdict-summary", summary), ...details);
+  }
+
+  showCheckVerdict(result) {
+    const checks = Array.isArray(result.checks) ? result.checks : [];
+    if (result.status === "passed") {
+      this.recordPass();
+      const list = element("ul", "verdict-checks");
+      for (const check of checks) list.append(this.checkItem(check));
+      // Our own wording, so the status always starts the way the page contract promises.
+      this.showVerdict("passed", `All checks passed (${checks.length} of ${checks.length}). Well done!`, list);
+      return;
+    }
+    if (result.status === "error" && result.error) {
+      const traceback = element("pre", "verdict-traceback", result.error.text || result.error.message);
+      this.showVerdict("error", result.summary || "Your code raised an error.", traceback);
+      return;
+    }
+    const failing = checks.filter((check) => !check.passed);
+    const passing = checks.filter((check) => check.passed);
+    const list = element("ul", "verdict-checks");
+    for (const check of failing) list.append(this.checkItem(check));
+    const details = [list];
+    if (passing.length) {
+      details.push(element("p", "verdict-passed-list", `Passed: ${passing.map((check) => check.name).join("; ")}.`));
+    }
+    this.showVerdict("failed", result.summary || "Some checks failed.", ...details);
+  }
+
+  checkItem(check) {
+    const item = element("li", "verdict-check");
+    item.dataset.passed = String(Boolean(check.passed));
+    item.append(element("span", "verdict-check-name", check.name));
+    if (!check.passed && check.message) {
+      item.append(element("span", "visually-hidden", ": "), element("span", "verdict-check-message", check.message));
+    }
+    return item;
+  }
+
+  recordPass() {
+    this.progress.markPassed(this.id);
+    this.badge.hidden = false;
+  }
+
+  // ----- Hints -----
+
+  restoreHints() {
+    const shown = Math.min(this.progress.hintsShown(this.id), this.hints.length);
+    this.hints.forEach((hint, index) => {
+      hint.hidden = index >= shown;
+    });
+    this.updateHintButton();
+  }
+
+  shownHints() {
+    return this.hints.filter((hint) => !hint.hidden).length;
+  }
+
+  showHint({ focus }) {
+    const next = this.hints.find((hint) => hint.hidden);
+    if (!next) return;
+    next.hidden = false;
+    this.progress.setHintsShown(this.id, this.shownHints());
+    this.updateHintButton();
+    if (focus) next.focus();
+  }
+
+  updateHintButton() {
+    const total = this.hints.length;
+    const shown = this.shownHints();
+    setEnabled(this.buttons.hint, shown < total);
+    if (total === 0) this.hintNote.textContent = "This lab has no hints.";
+    else if (shown === 0) this.hintNote.textContent = `${total} hint${total === 1 ? "" : "s"} available, one at a time.`;
+    else if (shown < total) this.hintNote.textContent = `Showing ${shown} of ${total} hints.`;
+    else this.hintNote.textContent = `All ${total} hint${total === 1 ? " is" : "s are"} shown; there are no more.`;
+  }
+
+  // ----- Reset and solution -----
+
+  async reset() {
+    if (this.editor.getCode() !== this.starter) {
+      const sure = await confirmDialog({
+        title: "Reset your code?",
+        text: `This puts the starter code back in the editor. You can still get your code back with ${UNDO_KEYS} in the editor.`,
+        confirmLabel: "Reset my code",
+      });
+      if (!sure) return;
+    }
+    this.editor.setCode(this.starter);
+    this.saveDraft(this.starter);
+    this.editor.focus();
+  }
+
+  async showSolution() {
+    const sure = await confirmDialog({
+      title: "Show the solution?",
+      text: `Working it out yourself teaches the most, and the hints may be enough. The solution will replace the code in the editor; ${UNDO_KEYS} in the editor brings your code back.`,
+      confirmLabel: "Show the solution",
+    });
+    if (!sure) return;
+    let solution;
+    try {
+      const response = await fetch(new URL(this.config.solutionUrl, document.baseURI));
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      solution = await response.text();
+    } catch (error) {
+      this.log.note(`The solution could not be loaded (${error.message}). Check your connection and try again.`);
+      return;
+    }
+    this.editor.setCode(solution);
+    this.saveDraft(solution);
+    this.log.note(`The solution is in the editor. ${UNDO_KEYS} in the editor brings your own code back.`);
+    this.editor.focus();
+  }
+}
+
+function start() {
+  const sections = [...document.querySelectorAll("section[data-lab-id]")];
+  if (sections.length === 0) return;
+  const progress = getProgress();
+  showStorageNote(progress);
+  const python = getPython();
+  const labs = [];
+  for (const section of sections) {
+    try {
+      labs.push(new Lab(section, python, progress));
+    } catch (error) {
+      // One broken lab must not take the others down with it.
+      console.error(`Lab ${section.dataset.labId} could not start:`, error);
+    }
+  }
+  // Typing in the last 300 ms before leaving must not be lost.
+  addEventListener("pagehide", () => labs.forEach((lab) => lab.flushDraft()));
+}
+
+start();

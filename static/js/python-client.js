@@ -1,0 +1,190 @@
+// The page's side of the Python worker: requests with ids, one listener, and a Stop that always works.
+//
+//   const python = getPython();            // one worker per page, started at once
+//   python.state                           // "loading" | "ready" | "running" | "error"
+//   python.addEventListener("statechange", ...)
+//   await python.run(labId, code, { onOutput })    -> result dict (see labkit.entry)
+//   await python.check(labId, code, { onOutput })
+//   await python.stop()                    -> "interrupted" | "restarted" | "idle"
+//   python.retry()                         // after a failed load
+//
+// A stopped run resolves with status "stopped" and `stoppedBy`: "interrupt" (Python is still
+// loaded), "restart" (this page cannot interrupt) or "unresponsive" (asked, got no answer).
+
+const INTERRUPT_GRACE_MS = 700;
+const SLOW_LOAD_MS = 15_000; // then say that it is slow
+const GIVE_UP_LOAD_MS = 180_000; // then offer a retry rather than wait forever
+const SIGINT = 2;
+
+class PythonClient extends EventTarget {
+  constructor() {
+    super();
+    this.state = "loading";
+    this.message = "";
+    this.nextId = 1;
+    this.pending = new Map();
+    this.current = null;
+    // Interrupting needs memory shared with the worker, which browsers only allow on
+    // cross-origin isolated pages (COOP + COEP headers).
+    this.canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
+    this.startWorker();
+  }
+
+  setState(state, message = "") {
+    this.state = state;
+    this.message = message;
+    this.dispatchEvent(new Event("statechange"));
+  }
+
+  startWorker() {
+    this.setState("loading");
+    const worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module" });
+    this.worker = worker;
+    // Replies from a worker we already replaced are ignored.
+    worker.addEventListener("message", (event) => {
+      if (worker === this.worker) this.receive(event.data);
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      if (worker === this.worker) this.crashed(event.message || "the Python worker could not start");
+    });
+    this.interruptBuffer = this.canInterrupt ? new Uint8Array(new SharedArrayBuffer(1)) : null;
+    this.watchLoading(worker);
+    this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer }).then(
+      () => {
+        if (worker === this.worker) this.setState("ready");
+      },
+      (error) => {
+        if (worker === this.worker) this.setState("error", error.message);
+      },
+    );
+  }
+
+  watchLoading(worker) {
+    const stillLoading = () => worker === this.worker && this.state === "loading";
+    setTimeout(() => {
+      if (stillLoading()) this.setState("loading", "slow");
+    }, SLOW_LOAD_MS);
+    setTimeout(() => {
+      if (!stillLoading()) return;
+      worker.terminate();
+      this.pending.clear();
+      this.setState("error", "it took too long to load");
+    }, GIVE_UP_LOAD_MS);
+  }
+
+  request(message, onOutput) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onOutput });
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  receive(reply) {
+    const waiting = this.pending.get(reply?.id);
+    if (!waiting) return;
+    if (reply.type === "output") {
+      waiting.onOutput?.({ stream: reply.stream, text: reply.text, note: Boolean(reply.note) });
+      return;
+    }
+    this.pending.delete(reply.id);
+    if (reply.type === "error") {
+      waiting.reject(Object.assign(new Error(reply.message), { fatal: Boolean(reply.fatal) }));
+    } else {
+      waiting.resolve(reply);
+    }
+  }
+
+  // Settle everything the old worker owed us, then start a fresh one.
+  restart(stoppedBy) {
+    this.worker.terminate();
+    const owed = [...this.pending.values()];
+    this.pending.clear();
+    for (const waiting of owed) {
+      if (stoppedBy) waiting.resolve({ type: "stopped", stoppedBy });
+      else waiting.reject(Object.assign(new Error("Python stopped working."), { fatal: true, restarted: true }));
+    }
+    this.startWorker();
+  }
+
+  crashed(message) {
+    if (this.state === "loading") {
+      this.worker.terminate();
+      this.pending.clear();
+      this.setState("error", message);
+    } else {
+      this.restart(null);
+    }
+  }
+
+  retry() {
+    if (this.state !== "error") return;
+    this.worker.terminate();
+    this.pending.clear();
+    this.startWorker();
+  }
+
+  run(lab, code, options) {
+    return this.execute("run", lab, code, options);
+  }
+
+  check(lab, code, options) {
+    return this.execute("check", lab, code, options);
+  }
+
+  async execute(type, lab, code, { onOutput } = {}) {
+    if (this.state !== "ready") throw new Error(`Python is not ready (it is ${this.state}).`);
+    this.setState("running");
+    const current = { type, settled: null };
+    this.current = current;
+    const reply = this.request({ type, lab, code }, onOutput);
+    current.settled = reply.then(() => {}, () => {});
+    try {
+      const answer = await reply;
+      if (answer.type === "stopped") {
+        const summary = type === "check" ? "Stopped before the checks finished." : "Stopped.";
+        return { action: type, status: "stopped", summary, checks: [], error: null, stoppedBy: answer.stoppedBy };
+      }
+      const result = answer.result;
+      if (result.status === "stopped") result.stoppedBy = "interrupt";
+      return result;
+    } catch (error) {
+      // The runtime broke: start a fresh one unless that already happened.
+      if (error.fatal && !error.restarted && this.current === current) this.restart(null);
+      throw error;
+    } finally {
+      if (this.current === current) {
+        this.current = null;
+        if (this.state === "running") this.setState("ready");
+      }
+    }
+  }
+
+  async stop() {
+    const current = this.current;
+    if (!current) return "idle";
+    if (this.interruptBuffer) {
+      this.interruptBuffer[0] = SIGINT;
+      const answered = await Promise.race([
+        current.settled.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), INTERRUPT_GRACE_MS)),
+      ]);
+      if (answered) return "interrupted";
+      // Python is stuck somewhere it never checks for interrupts: fall through and restart.
+      if (this.current !== current) return "interrupted";
+      this.restart("unresponsive");
+      return "restarted";
+    }
+    this.restart("restart");
+    return "restarted";
+  }
+}
+
+let client = null;
+
+// One worker per page, shared by every lab on it.
+export function getPython() {
+  client ??= new PythonClient();
+  return client;
+}

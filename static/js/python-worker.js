@@ -1,0 +1,217 @@
+// The page's Python: a module worker that owns Pyodide and the course's `labkit` package.
+// It is plumbing only. All grading happens in Python (labkit.entry.handle), which takes and
+// returns plain dicts.
+//
+// Protocol: each request is {id, type, ...}; each reply carries the same id.
+//   {type: "init", interruptBuffer?}        -> {type: "ready"} | {type: "error", message}
+//   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
+//                                              {type: "result", result} | {type: "error", message, fatal?}
+
+const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
+const OUTPUT_CAP = 100_000; // characters per run; more would only freeze the page
+const WINDOW_MS = 50;
+const MESSAGES_PER_WINDOW = 5;
+
+let pyodide = null;
+let entry = null;
+let handle = null;
+let interruptBuffer = null;
+let starting = null;
+let output = null; // the output of the request that is running now
+
+// Python runs synchronously here, so timers cannot fire while it does: output is sent from
+// inside the write calls. A few messages per 50 ms go out at once (so a lone print shows up
+// straight away); past that, text is held and sent with the next write, so a flood of tiny
+// prints becomes a handful of large messages instead of millions of small ones.
+class OutputBatcher {
+  constructor(id) {
+    this.id = id;
+    this.sent = 0;
+    this.cut = false;
+    this.stream = null;
+    this.text = "";
+    this.windowStart = 0;
+    this.windowCount = 0;
+    this.decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
+  }
+
+  write(stream, bytes) {
+    if (this.cut) return;
+    let text = this.decoders[stream].decode(bytes, { stream: true });
+    if (this.sent + this.text.length + text.length > OUTPUT_CAP) {
+      text = text.slice(0, OUTPUT_CAP - this.sent - this.text.length);
+      this.add(stream, text);
+      this.flush();
+      this.cut = true;
+      postMessage({
+        id: this.id,
+        type: "output",
+        stream: "stderr",
+        note: true,
+        text: `Output cut: only the first ${OUTPUT_CAP.toLocaleString("en")} characters are shown. Your code kept running.`,
+      });
+      return;
+    }
+    this.add(stream, text);
+    const now = performance.now();
+    if (now - this.windowStart >= WINDOW_MS) {
+      this.windowStart = now;
+      this.windowCount = 0;
+    }
+    if (this.windowCount < MESSAGES_PER_WINDOW) {
+      this.windowCount += 1;
+      this.flush();
+    }
+  }
+
+  add(stream, text) {
+    if (!text) return;
+    if (stream !== this.stream) this.flush();
+    this.stream = stream;
+    this.text += text;
+  }
+
+  flush() {
+    if (this.text) {
+      postMessage({ id: this.id, type: "output", stream: this.stream, text: this.text });
+      this.sent += this.text.length;
+    }
+    this.text = "";
+  }
+
+  finish() {
+    if (!this.cut) {
+      for (const stream of ["stdout", "stderr"]) this.add(stream, this.decoders[stream].decode());
+    }
+    this.flush();
+  }
+}
+
+function writer(stream) {
+  return {
+    isatty: false,
+    write(bytes) {
+      output?.write(stream, bytes);
+      return bytes.length;
+    },
+  };
+}
+
+// Pyodide waits forever if its .wasm file is missing, so ask for it first and fail clearly.
+async function checkRuntimeReachable() {
+  const url = new URL("pyodide.asm.wasm", PYODIDE_URL);
+  let response;
+  try {
+    response = await fetch(url, { method: "HEAD" });
+  } catch {
+    throw new Error("could not reach the Python runtime");
+  }
+  // Some hosts refuse HEAD; only a clear "not there" or server error counts as failure.
+  if (response.status === 404 || response.status >= 500) {
+    throw new Error(`the server answered ${response.status} for pyodide.asm.wasm`);
+  }
+}
+
+async function start(buffer) {
+  await checkRuntimeReachable();
+  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  pyodide = await loadPyodide({ indexURL: PYODIDE_URL.href });
+  pyodide.setStdout(writer("stdout"));
+  pyodide.setStderr(writer("stderr"));
+  // input() has no keyboard here: end-of-file gives the learner a clear EOFError.
+  pyodide.setStdin({ stdin: () => null });
+  if (buffer) {
+    interruptBuffer = new Uint8Array(buffer);
+    pyodide.setInterruptBuffer(interruptBuffer);
+  }
+  await pyodide.loadPackage("labkit", { messageCallback: () => {} });
+  // Kept for the worker's lifetime: `handle` is borrowed from the module proxy.
+  entry = pyodide.pyimport("labkit.entry");
+  handle = entry.handle;
+}
+
+function callEntry(action, lab, code) {
+  const request = pyodide.toPy({ action, lab, code });
+  let reply = null;
+  try {
+    reply = handle(request);
+    const result = reply.toJs({ dict_converter: Object.fromEntries });
+    // Python's None arrives as undefined; the protocol promises null.
+    result.error ??= null;
+    result.checks ??= [];
+    return result;
+  } finally {
+    request.destroy();
+    reply?.destroy?.();
+  }
+}
+
+function flushPythonStreams() {
+  try {
+    pyodide.runPython("import sys\nsys.stdout.flush()\nsys.stderr.flush()");
+  } catch {
+    // A stream the learner replaced or closed is theirs to worry about, not the worker's.
+  }
+}
+
+function stoppedResult(action) {
+  return { action, status: "stopped", summary: "Stopped.", checks: [], error: null };
+}
+
+async function runRequest({ id, type, lab, code }) {
+  try {
+    await starting;
+  } catch (error) {
+    postMessage({ id, type: "error", message: `Python is not loaded: ${error.message}` });
+    return;
+  }
+  if (!handle) {
+    postMessage({ id, type: "error", message: "Python is not loaded yet: send init first." });
+    return;
+  }
+  // A Stop that arrived just after the last run finished must not stop this one.
+  if (interruptBuffer) interruptBuffer[0] = 0;
+  output = new OutputBatcher(id);
+  let result;
+  try {
+    result = callEntry(type, String(lab ?? ""), String(code ?? ""));
+  } catch (error) {
+    if (error?.type === "KeyboardInterrupt") {
+      // The interrupt landed outside the learner's code, where labkit could not catch it.
+      result = stoppedResult(type);
+    } else {
+      // A PythonError is a bug in labkit; anything else means the runtime itself broke
+      // (and a broken runtime must not be asked to run anything more).
+      const fatal = typeof error?.type !== "string";
+      if (!fatal) flushPythonStreams();
+      output.finish();
+      output = null;
+      postMessage({ id, type: "error", message: String(error?.message ?? error), fatal });
+      return;
+    }
+  } finally {
+    if (interruptBuffer) interruptBuffer[0] = 0;
+  }
+  flushPythonStreams();
+  output.finish();
+  output = null;
+  postMessage({ id, type: "result", result });
+}
+
+self.addEventListener("message", async (event) => {
+  const request = event.data ?? {};
+  const { id, type } = request;
+  if (type === "init") {
+    starting ??= start(request.interruptBuffer);
+    try {
+      await starting;
+      postMessage({ id, type: "ready" });
+    } catch (error) {
+      postMessage({ id, type: "error", message: String(error?.message ?? error) });
+    }
+  } else if (type === "run" || type === "check") {
+    await runRequest(request);
+  } else {
+    postMessage({ id, type: "error", message: `Unknown request type ${JSON.stringify(type)}.` });
+  }
+});
