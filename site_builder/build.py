@@ -12,6 +12,7 @@ from site_builder.lesson_text import fill_numbers
 from site_builder.links import dead_links
 from site_builder.loader import load_course
 from site_builder.markdown_render import render_markdown
+from site_builder.memo import PROCESS_MEMO
 from site_builder.mathml import MathError
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import render_site, solution_files
@@ -20,13 +21,13 @@ from site_builder.verify import verify_labs
 log = logging.getLogger(__name__)
 
 
-def build(root, out_dir, live_reload=False):
+def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was."""
     root, out_dir = Path(root), Path(out_dir)
     course = load_course(root)
     problems = Problems(root)
-    verified = verify_labs(course.labs, problems)
-    lesson_html = render_lessons(course, Providers(root), problems)
+    verified = verify_labs(course.labs, problems, memo)
+    lesson_html = render_lessons(course, Providers(root), problems, memo)
     problems.raise_if_any()
 
     pages = render_site(course, lesson_html, live_reload=live_reload)
@@ -40,7 +41,7 @@ def build(root, out_dir, live_reload=False):
     return course
 
 
-def render_lessons(course, providers, problems):
+def render_lessons(course, providers, problems, memo):
     """{lesson id: body HTML}, with computed numbers filled in and maths as MathML."""
     html = {}
     for lesson in course.lessons():
@@ -48,7 +49,7 @@ def render_lessons(course, providers, problems):
         if text is None:
             continue
         try:
-            html[lesson.id] = render_markdown(text)
+            html[lesson.id] = memo.get("markdown", [text], lambda: render_markdown(text))
         except MathError as error:
             problems.add(lesson.src_path, str(error), line_containing(lesson, str(error).split("$")[1]))
     return html

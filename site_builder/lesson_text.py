@@ -1,5 +1,6 @@
 """A lesson's text is a small Jinja2 template over its computed numbers."""
 
+import functools
 import traceback
 
 import jinja2
@@ -40,8 +41,7 @@ ENVIRONMENT = make_environment()
 def fill_numbers(lesson, numbers, problems):
     """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails."""
     try:
-        template = ENVIRONMENT.from_string(lesson.body)
-        return template.render(**numbers)
+        return compiled(lesson.body).render(**numbers)
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
     except Exception as error:
@@ -49,6 +49,12 @@ def fill_numbers(lesson, numbers, problems):
         where = lesson.body_line + line - 1 if line else None
         problems.add(lesson.src_path, f"a computed number failed: {describe(error)}", where)
     return None
+
+
+@functools.lru_cache(maxsize=256)
+def compiled(body):
+    """Compiling a template costs far more than rendering it; `course serve` reuses them."""
+    return ENVIRONMENT.from_string(body)
 
 
 def template_line(error):

@@ -1,5 +1,6 @@
 """Render every page of the site with Jinja2 templates: {output path: HTML}."""
 
+import functools
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +19,9 @@ class Link:
     url: str
 
 
+@functools.cache
 def environment():
+    """One environment per process: it recompiles a template only when its file changes."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(["html"]),

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from labkit import CheckFailed, grading
 from labkit.learner import LearnerError, run_code
+from site_builder.memo import labkit_source
 
 
 @dataclass(frozen=True)
@@ -18,11 +19,19 @@ class VerifiedLab:
         return grading.LabBundle(self.lab.id, self.lab.checks_source, self.expected, list(self.lab.functions))
 
 
-def verify_labs(labs, problems):
-    """Every lab that is sound, verified; the rest become problems."""
+def verify_labs(labs, problems, memo=None):
+    """Every lab that is sound, verified; the rest become problems.
+
+    With a memo, a sound lab whose files and checker are unchanged is not run again.
+    """
     verified = {}
+    checker = labkit_source() if memo else ""
     for lab in labs:
-        result = verify_lab(lab, problems)
+        if memo:
+            inputs = [checker, repr(lab)]  # every field of the lab, from its title to its wrong answers
+            result = memo.get("verified-lab", inputs, lambda: verify_lab(lab, problems), keep=bool)
+        else:
+            result = verify_lab(lab, problems)
         if result:
             verified[lab.id] = result
     return verified

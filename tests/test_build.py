@@ -111,3 +111,21 @@ def test_broken_course_is_refused_and_the_previous_site_kept(case, mini_course, 
     assert (out / "index.html").read_text() == "previous site"
     assert sorted(p.name for p in out.iterdir()) == ["index.html"]
     assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
+
+
+def test_rebuild_in_the_same_process_sees_every_kind_of_edit(mini_course, out):
+    """The memo behind fast rebuilds must never serve a stale page or lab."""
+    from site_builder.memo import Memo
+
+    memo = Memo()
+    build(mini_course, out, memo=memo)
+    edit(mini_course / "lessons/01-basics/adding.md", "Maths:", "Some maths:")
+    edit(mini_course / "labs/01-basics/add/lab.toml", "Add two numbers", "Add two whole numbers")
+    edit(mini_course / "course/numbers/demo.py", "a, b = 2, 3", "a, b = 4, 3")
+    build(mini_course, out, memo=memo)
+    page = (out / "01-basics/adding/index.html").read_text()
+    assert "Some maths:" in page and "4 plus 3 is 7" in page
+    assert 'aria-label="Lab: Add two whole numbers"' in page
+    edit(mini_course / "labs/01-basics/add/starter.py", "return 0", "return a + b")
+    with pytest.raises(CourseInvalid, match="starter code already passes"):
+        build(mini_course, out, memo=memo)
