@@ -146,3 +146,71 @@ def test_draft_and_pass_survive_a_reload(page, isolated_site):
     page.goto(isolated_site)
     expect(page.locator('[data-lab-id="08-attention/scaled-dot-product"]')).to_contain_text("Passed")
     expect(page.locator('[data-lab-id="08-attention/queries-keys-values"]')).not_to_contain_text("Passed")
+
+
+def test_hints_come_one_at_a_time(page, isolated_site):
+    lab = open_lab(page, isolated_site)
+    hints = lab.locator(".lab-hint")
+    total = hints.count()
+    assert total == 3
+    expect(hints.nth(0)).to_be_hidden()
+    button = lab.get_by_role("button", name="Show hint")
+    for shown in range(1, total + 1):
+        button.click()
+        expect(hints.nth(shown - 1)).to_be_visible()
+        if shown < total:
+            expect(hints.nth(shown)).to_be_hidden()
+    expect(button).to_be_disabled()
+    page.reload()
+    expect(page.get_by_role("region", name=LAB_NAME).locator(".lab-hint").nth(total - 1)).to_be_visible()
+
+
+def test_show_solution_asks_first(page, isolated_site):
+    lab = open_lab(page, isolated_site)
+    editor = lab.get_by_role("textbox", name="Code editor")
+    lab.get_by_role("button", name="Show solution").click()
+    dialog = page.get_by_role("dialog", name="Show the solution?")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    expect(editor).to_contain_text("scores = []")
+    lab.get_by_role("button", name="Show solution").click()
+    page.get_by_role("dialog", name="Show the solution?").get_by_role("button", name="Show the solution").click()
+    expect(editor).to_contain_text("largest = max(scores)")
+    lab.get_by_role("button", name="Check", exact=True).click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
+
+
+def test_reset_code_brings_back_the_starter(page, isolated_site):
+    lab = open_lab(page, isolated_site)
+    editor = lab.get_by_role("textbox", name="Code editor")
+    replace_code(page, lab, "print('mine')\n")
+    lab.get_by_role("button", name="Reset code").click()
+    page.get_by_role("dialog", name="Reset your code?").get_by_role("button", name="Reset my code").click()
+    expect(editor).to_contain_text("def attend(q, keys, values):")
+    expect(editor).not_to_contain_text("print('mine')")
+
+
+def test_run_shows_output_as_text_and_errors_at_the_learners_line(page, isolated_site):
+    lab = open_lab(page, isolated_site)
+    replace_code(page, lab, 'print("<b>bold?</b>")\n\n\nprint(1 / 0)\n')
+    lab.get_by_role("button", name="Run", exact=True).click()
+    log = lab.get_by_role("log", name="Output")
+    expect(log).to_contain_text("ZeroDivisionError: division by zero", timeout=10_000)
+    expect(log).to_contain_text("<b>bold?</b>")
+    expect(log).to_contain_text("line 4")
+    assert log.locator("b").count() == 0
+    assert "grading.py" not in log.inner_text() and "labkit" not in log.inner_text()
+
+
+def test_keyboard_tab_indents_and_escape_tab_leaves(page, isolated_site):
+    lab = open_lab(page, isolated_site)
+    editor = lab.get_by_role("textbox", name="Code editor")
+    replace_code(page, lab, "x = 1")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    expect(editor).to_contain_text("    x = 1")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    focused_inside_editor = page.evaluate("document.activeElement.closest('.cm-editor') !== null")
+    assert not focused_inside_editor

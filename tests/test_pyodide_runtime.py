@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from labkit import grading
+from site_builder.errors import Problems
 from site_builder.loader import load_course
+from site_builder.verify import quiet, verify_labs
 
 PROJECT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).parent / "runtime" / "grade_in_pyodide.mjs"
@@ -29,6 +32,10 @@ def grade_in_pyodide(built_site, requests):
     return json.loads(completed.stdout)
 
 
+def wrong_answer_requests(labs):
+    return [{"action": "check", "lab": lab.id, "code": wrong.code} for lab in labs for wrong in lab.wrong_answers]
+
+
 @pytest.fixture(scope="module")
 def pyodide_results(built_site):
     labs = list(load_course(PROJECT).labs)
@@ -36,6 +43,7 @@ def pyodide_results(built_site):
     for lab in labs:
         requests.append({"action": "check", "lab": lab.id, "code": lab.solution})
         requests.append({"action": "check", "lab": lab.id, "code": lab.starter})
+    requests.extend(wrong_answer_requests(labs))
     requests.append({"action": "run", "lab": "", "code": "print('hello from', 'Pyodide')\n"})
     requests.append({"action": "run", "lab": "", "code": "def f(:\n    pass\n"})
     answer = grade_in_pyodide(built_site, requests)
@@ -55,6 +63,31 @@ def test_every_solution_passes_and_every_starter_fails_in_pyodide(pyodide_result
         assert solution["status"] == "passed", (lab.id, solution)
         assert solution["summary"].startswith("All checks passed")
         assert starter["status"] in ("failed", "error"), (lab.id, starter)
+
+
+# Python's own error texts that changed between CPython 3.12 and Pyodide's 3.14; ours must not differ.
+INTERPRETER_WORDING = {"float division by zero": "division by zero"}
+
+
+def same_wording(result):
+    text = json.dumps(result, sort_keys=True)
+    for old, new in INTERPRETER_WORDING.items():
+        text = text.replace(old, new)
+    return json.loads(text)
+
+
+def test_wrong_answers_get_the_same_verdict_as_under_cpython(pyodide_results):
+    """The browser and `course check` must say the same thing, word for word."""
+    labs, answer = pyodide_results
+    requests = wrong_answer_requests(labs)
+    in_pyodide = answer["results"][2 * len(labs) : 2 * len(labs) + len(requests)]
+    verified = verify_labs(labs, Problems(PROJECT))
+    for request, browser_result in zip(requests, in_pyodide):
+        with quiet():
+            cpython_result = grading.check(verified[request["lab"]].bundle(), request["code"])
+        browser_result = {key: browser_result.get(key) for key in cpython_result}  # JSON drops None
+        assert same_wording(browser_result) == same_wording(cpython_result)
+        assert browser_result["status"] == "failed"
 
 
 def test_run_streams_output_and_reports_syntax_errors(pyodide_results):
