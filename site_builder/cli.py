@@ -67,3 +67,7 @@ def train(names_path, out, steps):
     from site_builder.training import train_checkpoint
 
     train_checkpoint(names_path, out, steps)
+
+
+if __name__ == "__main__":
+    main()

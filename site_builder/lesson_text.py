@@ -12,6 +12,11 @@ def fixed(value, digits=2):
     return f"{float(value):.{digits}f}"
 
 
+def grouped(value):
+    """A whole number with thousands separators: 4192 -> "4,192"."""
+    return f"{int(value):,}"
+
+
 def vector(values, digits=2):
     return "[" + ", ".join(fixed(value, digits) for value in values) + "]"
 
@@ -31,7 +36,7 @@ class NumbersEnvironment(jinja2.Environment):
 
 def make_environment():
     environment = NumbersEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
-    environment.filters.update(num=fixed, vec=vector, pct=percent)
+    environment.filters.update(num=fixed, vec=vector, pct=percent, count=grouped)
     return environment
 
 

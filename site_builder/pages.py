@@ -44,8 +44,9 @@ def render_site(course, lesson_html, site_title=None, live_reload=False, extra_l
     common = {"site_title": site_title, "live_reload": live_reload}
     pages = {}
 
-    def render(template, dest, page_title, **context):
-        pages[dest] = env.get_template(template).render(root=root_for(dest), page_title=page_title, **common, **context)
+    def render(template, dest, page_title, root=None, **context):
+        root = root_for(dest) if root is None else root
+        pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **context)
 
     overview = OverviewCourse(course)
     render("overview.html", "index.html", course.title, course=overview, extra_links=list(extra_links))
@@ -72,7 +73,8 @@ def render_site(course, lesson_html, site_title=None, live_reload=False, extra_l
             prev=Link(prev_lesson.title, prev_lesson.url) if prev_lesson else None,
             next=Link(next_lesson.title, next_lesson.url) if next_lesson else None,
         )
-    render("404.html", "404.html", "Page not found")
+    # Hosts serve 404.html at whatever address was missing, so only root-absolute links work there.
+    render("404.html", "404.html", "Page not found", root="/")
     return pages
 
 

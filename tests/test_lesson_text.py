@@ -1,5 +1,5 @@
 from site_builder.errors import Problems
-from site_builder.lesson_text import fill_numbers, percent, vector
+from site_builder.lesson_text import fill_numbers, grouped, percent, vector
 from site_builder.loader import load_course
 from site_builder.numbers import Providers, lesson_numbers
 
@@ -57,6 +57,7 @@ def test_template_syntax_error_line(mini_course):
 
 def test_filters():
     assert vector([7.17973, 2.82027], 2) == "[7.18, 2.82]"
+    assert grouped(4192) == "4,192"
     assert percent(0.575975, 1) == "57.6%"
 
 
