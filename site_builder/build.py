@@ -15,7 +15,8 @@ from site_builder.markdown_render import render_markdown
 from site_builder.memo import PROCESS_MEMO
 from site_builder.mathml import MathError
 from site_builder.numbers import Providers, lesson_numbers
-from site_builder.pages import render_site, solution_files
+from site_builder.embeds import Embeds
+from site_builder.pages import environment, render_site, root_for, solution_files
 from site_builder.verify import verify_labs
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     pages = render_site(course, lesson_html, live_reload=live_reload)
     files = solution_files(course)
     with staging(out_dir) as stage:
-        Assets().write(verified, stage)
+        Assets().write(verified, stage, course.checkpoint)
         report_dead_links(course, pages, files, stage, problems)
         problems.raise_if_any()
         write_files({**pages, **files}, stage)
@@ -42,21 +43,23 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
 
 
 def render_lessons(course, providers, problems, memo):
-    """{lesson id: body HTML}, with computed numbers filled in and maths as MathML."""
+    """{lesson id: body HTML}, with computed numbers and widgets filled in and maths as MathML."""
     html = {}
-    for lesson in course.lessons():
-        text = fill_numbers(lesson, lesson_numbers(lesson, providers, problems), problems)
+    for lesson in course.documents():
+        embeds = Embeds(course.checkpoint, memo, environment())
+        text = fill_numbers(lesson, lesson_numbers(lesson, providers, problems), problems, embeds.functions())
         if text is None:
             continue
         try:
-            html[lesson.id] = memo.get("markdown", [text], lambda: render_markdown(text))
+            body = memo.get("markdown", [text], lambda: render_markdown(text))
+            html[lesson.id] = embeds.place(body, root_for(lesson.dest_path))
         except MathError as error:
             problems.add(lesson.src_path, str(error), line_containing(lesson, str(error).split("$")[1]))
     return html
 
 
 def report_dead_links(course, pages, files, stage, problems):
-    lessons = {lesson.dest_path.as_posix(): lesson for lesson in course.lessons()}
+    lessons = {lesson.dest_path.as_posix(): lesson for lesson in course.documents()}
     others = {path.relative_to(stage).as_posix() for path in stage.rglob("*") if path.is_file()} | set(files)
     for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page):
         lesson = lessons.get(page)

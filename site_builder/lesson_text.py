@@ -5,6 +5,8 @@ import traceback
 
 import jinja2
 
+from site_builder.embeds import EmbedError
+
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates made from strings
 
 
@@ -43,16 +45,19 @@ def make_environment():
 ENVIRONMENT = make_environment()
 
 
-def fill_numbers(lesson, numbers, problems):
-    """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails."""
+def fill_numbers(lesson, numbers, problems, widgets=None):
+    """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails.
+
+    `widgets` are the functions the text may call, such as heatmap(...).
+    """
     try:
-        return compiled(lesson.body).render(**numbers)
+        return compiled(lesson.body).render(**(widgets or {}), **numbers)
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
     except Exception as error:
         line = template_line(error)
         where = lesson.body_line + line - 1 if line else None
-        problems.add(lesson.src_path, f"a computed number failed: {describe(error)}", where)
+        problems.add(lesson.src_path, describe(error), where)
     return None
 
 
@@ -69,5 +74,7 @@ def template_line(error):
 
 def describe(error):
     if isinstance(error, jinja2.UndefinedError):
-        return f"{error.message} (is it in the lesson's [numbers], and does the provider return it?)"
-    return f"{type(error).__name__}: {error}"
+        return f"a computed number failed: {error.message} (is it in the lesson's [numbers], and does the provider return it?)"
+    if isinstance(error, EmbedError):
+        return f"a widget failed: {error}"
+    return f"a computed number failed: {type(error).__name__}: {error}"

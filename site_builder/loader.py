@@ -4,7 +4,7 @@ from pathlib import Path
 
 from site_builder import tomlfile
 from site_builder.errors import Problems
-from site_builder.model import Course, Lab, Labs, Lesson, Module, WrongAnswer
+from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
 from site_builder.paths import is_slug
 from site_builder.tomlfile import Field
 
@@ -14,13 +14,19 @@ EXPECT_PREFIX = "# expect:"
 HINT_SEPARATOR = "---"
 DEFAULT_TIME_LIMIT = 10.0
 
-COURSE_FIELDS = [Field("title", str), Field("summary", str), Field("modules", list, item_kind=dict)]
+COURSE_FIELDS = [
+    Field("title", str),
+    Field("summary", str),
+    Field("modules", list, item_kind=dict),
+    Field("pages", list, required=False, item_kind=str),
+]
 MODULE_FIELDS = [
     Field("number", int),
     Field("slug", str),
     Field("title", str),
     Field("summary", str),
     Field("lessons", list, item_kind=str),
+    Field("pages", list, required=False, item_kind=str),
 ]
 LESSON_FIELDS = [
     Field("title", str),
@@ -28,12 +34,16 @@ LESSON_FIELDS = [
     Field("labs", list, required=False, item_kind=str),
     Field("numbers", dict, required=False),
 ]
+PAGE_FIELDS = [Field("title", str), Field("summary", str), Field("numbers", dict, required=False)]
 LAB_FIELDS = [
     Field("title", str),
     Field("functions", list, item_kind=str),
     Field("description", str),
     Field("time_limit", (int, float), required=False),
+    Field("model_hook", str, required=False),
 ]
+# The blocks of the real model a lab's function can stand in for (see labkit/realmodel.py).
+MODEL_HOOKS = ("attend", "rmsnorm")
 LAB_FILES = ("lab.toml", "starter.py", "solution.py", "checks.py", "hints.md")
 
 
@@ -50,10 +60,12 @@ def load_course(root):
     if data is None or not tomlfile.check_table(data, COURSE_FIELDS, config_path, problems, text):
         problems.raise_if_any()
     labs = load_labs(root, problems)
+    pages = load_pages(root, data.get("pages", []), text, problems)
     modules = load_modules(root, data["modules"], text, labs, problems)
     report_unused_labs(labs, modules, problems)
+    report_unknown_module_pages(modules, pages, config_path, text, problems)
     problems.raise_if_any()
-    return Course(root=root, title=data["title"], summary=data["summary"], modules=modules, labs=labs)
+    return Course(root=root, title=data["title"], summary=data["summary"], modules=modules, labs=labs, pages=pages)
 
 
 def load_modules(root, entries, text, labs, problems):
@@ -75,7 +87,7 @@ def load_modules(root, entries, text, labs, problems):
         module_dir = f"{number:02d}-{slug}"
         lessons_line = tomlfile.key_line(text, "lessons", after_line=line or 0) or line
         lessons = load_lessons(root, module_dir, entry["lessons"], config_path, lessons_line, labs, problems)
-        modules.append(Module(number, slug, entry["title"], entry["summary"], tuple(lessons)))
+        modules.append(Module(number, slug, entry["title"], entry["summary"], tuple(lessons), tuple(entry.get("pages", ()))))
     report_stray_lesson_folders(root, {module.dir_name for module in modules}, problems)
     return tuple(modules)
 
@@ -104,6 +116,38 @@ def load_lessons(root, module_dir, slugs, config_path, line, labs, problems):
     return lessons
 
 
+def load_pages(root, slugs, text, problems):
+    """Pages outside the modules: pages/<slug>.md, each listed in course.toml's `pages`."""
+    config_path = root / COURSE_FILE
+    line = tomlfile.key_line(text, "pages")
+    folder = root / "pages"
+    pages = []
+    for slug in slugs:
+        path = folder / f"{slug}.md"
+        if not is_slug(slug):
+            problems.add(config_path, f"page {slug!r} should be lower-case words joined by hyphens", line)
+        elif not path.is_file():
+            problems.add(config_path, f"page {slug!r} is listed but {problems.relative(path)} does not exist", line)
+        else:
+            document = load_document(path, PAGE_FIELDS, problems)
+            if document:
+                meta, body, body_line, _ = document
+                pages.append(Page(slug, path, meta["title"], meta["summary"], dict(meta.get("numbers", {})), body, body_line))
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.md")):
+            if path.stem not in slugs:
+                problems.add(path, f"this page is not listed in {COURSE_FILE.as_posix()} (add {path.stem!r} to `pages`)")
+    return tuple(pages)
+
+
+def report_unknown_module_pages(modules, pages, config_path, text, problems):
+    known = {page.slug for page in pages}
+    for module in modules:
+        for slug in module.page_slugs:
+            if slug not in known:
+                problems.add(config_path, f"module {module.slug!r} links page {slug!r}, which is not in the course's `pages`", tomlfile.key_line(text, "pages", after_line=tomlfile.table_line(text, "modules", modules.index(module)) or 0))
+
+
 def report_stray_lesson_folders(root, module_dirs, problems):
     lessons_root = root / "lessons"
     if lessons_root.is_dir():
@@ -125,24 +169,33 @@ def split_front_matter(text, path, problems):
     return None
 
 
-def load_lesson(path, module_dir, slug, labs, problems):
+def load_document(path, fields, problems):
+    """(front matter, body, body's first line, front matter text) of a Markdown file, or None."""
     split = split_front_matter(path.read_text(encoding="utf-8"), path, problems)
     if split is None:
         return None
     front, body, body_line = split
     meta = tomlfile.parse(front, path, problems, line_offset=1)
-    if meta is None or not tomlfile.check_table(meta, LESSON_FIELDS, path, problems, front, line_offset=1):
+    if meta is None or not tomlfile.check_table(meta, fields, path, problems, front, line_offset=1):
         return None
+    for name, target in meta.get("numbers", {}).items():
+        if not isinstance(target, str) or target.count(":") != 1:
+            line = tomlfile.key_line(front, name, line_offset=1)
+            problems.add(path, f"numbers.{name} should be \"module:function\" (a function in course/numbers/), not {target!r}", line)
+    return meta, body, body_line, front
+
+
+def load_lesson(path, module_dir, slug, labs, problems):
+    document = load_document(path, LESSON_FIELDS, problems)
+    if document is None:
+        return None
+    meta, body, body_line, front = document
     lab_slugs = tuple(meta.get("labs", ()))
     for lab_slug in lab_slugs:
         if labs.get(f"{module_dir}/{lab_slug}") is None:
             line = tomlfile.key_line(front, "labs", line_offset=1)
             problems.add(path, f"lab {lab_slug!r} not found: expected a folder labs/{module_dir}/{lab_slug}/", line)
     numbers = meta.get("numbers", {})
-    for name, target in numbers.items():
-        if not isinstance(target, str) or target.count(":") != 1:
-            line = tomlfile.key_line(front, name, line_offset=1)
-            problems.add(path, f"numbers.{name} should be \"module:function\" (a function in course/numbers/), not {target!r}", line)
     return Lesson(module_dir, slug, path, meta["title"], meta["summary"], lab_slugs, dict(numbers), body, body_line)
 
 
@@ -172,6 +225,11 @@ def load_lab(folder, problems):
     if not is_slug(folder.name):
         problems.add(folder, "a lab folder's name should be lower-case words joined by hyphens")
         return None
+    hook = meta.get("model_hook")
+    if hook is not None and hook not in MODEL_HOOKS:
+        line = tomlfile.key_line(text, "model_hook")
+        problems.add(config_path, f"model_hook {hook!r} is not a block of the model: expected one of {', '.join(MODEL_HOOKS)}", line)
+        return None
     read = lambda name: (folder / name).read_text(encoding="utf-8")  # noqa: E731
     hints = tuple(h.strip() for h in read("hints.md").split(f"\n{HINT_SEPARATOR}\n") if h.strip())
     if not hints:
@@ -185,6 +243,7 @@ def load_lab(folder, problems):
         description=meta["description"].strip(),
         functions=tuple(meta["functions"]),
         time_limit=float(meta.get("time_limit", DEFAULT_TIME_LIMIT)),
+        model_hook=hook,
         starter=read("starter.py"),
         solution=read("solution.py"),
         checks_source=read("checks.py"),

@@ -21,6 +21,7 @@ class Lab:
     description: str
     functions: tuple
     time_limit: float
+    model_hook: str | None  # the block of the real model the learner's function can replace
     starter: str
     solution: str
     checks_source: str
@@ -58,12 +59,38 @@ class Lesson:
 
 
 @dataclass(frozen=True)
+class Page:
+    """A page outside the modules, such as an explainer, linked from the overview."""
+
+    slug: str
+    src_path: Path
+    title: str
+    summary: str
+    numbers: dict
+    body: str
+    body_line: int
+
+    @property
+    def id(self):
+        return self.slug
+
+    @property
+    def dest_path(self):
+        return Path(self.slug) / "index.html"
+
+    @property
+    def url(self):
+        return f"{self.slug}/"
+
+
+@dataclass(frozen=True)
 class Module:
     number: int
     slug: str
     title: str
     summary: str
     lessons: tuple
+    page_slugs: tuple = ()  # pages shown under "See also" on the module's page
 
     @property
     def dir_name(self):
@@ -100,10 +127,24 @@ class Course:
     summary: str
     modules: tuple
     labs: Labs
+    pages: tuple = ()
+
+    @property
+    def checkpoint(self):
+        """The trained model the build reads (it never trains); None for a course without one."""
+        path = self.root / "course" / "checkpoint.json"
+        return path if path.is_file() else None
 
     def lessons(self):
         """Every lesson in reading order, across modules."""
         return [lesson for module in self.modules for lesson in module.lessons]
+
+    def documents(self):
+        """Everything written in Markdown: lessons, then pages."""
+        return self.lessons() + list(self.pages)
+
+    def page(self, slug):
+        return next(page for page in self.pages if page.slug == slug)
 
     def module_of(self, lesson):
         return next(module for module in self.modules if module.dir_name == lesson.module_dir)

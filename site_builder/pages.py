@@ -17,6 +17,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 class Link:
     title: str
     url: str
+    summary: str = ""
 
 
 @functools.cache
@@ -37,8 +38,8 @@ def root_for(dest_path):
     return "../" * depth
 
 
-def render_site(course, lesson_html, site_title=None, live_reload=False, extra_links=()):
-    """All pages. `lesson_html` maps a lesson id to its rendered body."""
+def render_site(course, lesson_html, site_title=None, live_reload=False):
+    """All pages. `lesson_html` maps a lesson's or page's id to its rendered body."""
     env = environment()
     site_title = site_title or course.title
     common = {"site_title": site_title, "live_reload": live_reload}
@@ -49,7 +50,10 @@ def render_site(course, lesson_html, site_title=None, live_reload=False, extra_l
         pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **context)
 
     overview = OverviewCourse(course)
-    render("overview.html", "index.html", course.title, course=overview, extra_links=list(extra_links))
+    extra_links = [Link(page.title, page.url, page.summary) for page in course.pages]
+    render("overview.html", "index.html", course.title, course=overview, extra_links=extra_links)
+    for page in course.pages:
+        render("page.html", page.dest_path.as_posix(), page.title, page=page, html=Markup(lesson_html[page.id]))
     modules = overview.modules
     for index, module in enumerate(modules):
         render(
@@ -90,6 +94,7 @@ class PageLab:
         self.solution_url = f"labs/{lab.id}/solution.py"
         self.function_names = list(lab.functions)
         self.time_limit = lab.time_limit
+        self.model_hook = lab.model_hook
 
 
 class PageLesson:
@@ -114,6 +119,7 @@ class PageModule:
         self.summary = module.summary
         self.url = module.url
         self.lessons = [PageLesson(lesson, self, course.labs.for_lesson(lesson)) for lesson in module.lessons]
+        self.pages = [Link(page.title, page.url, page.summary) for page in map(course.page, module.page_slugs)]
 
 
 class OverviewCourse:

@@ -64,11 +64,11 @@ def edit(path, old, new):
 BROKEN = {
     "malformed course.toml": (
         lambda root: edit(root / "course/course.toml", 'title = "Basics"', 'title = "Basics'),
-        "course/course.toml:7: malformed TOML",
+        "course/course.toml:8: malformed TOML",
     ),
     "lesson listed but missing": (
         lambda root: (root / "lessons/01-basics/averages.md").unlink(),
-        "course/course.toml:9: lesson 'averages' is listed but lessons/01-basics/averages.md does not exist",
+        "course/course.toml:10: lesson 'averages' is listed but lessons/01-basics/averages.md does not exist",
     ),
     "solution fails": (
         lambda root: edit(root / "labs/01-basics/add/solution.py", "return a + b", "return -4 if a == -4 else a + b"),
@@ -129,3 +129,12 @@ def test_rebuild_in_the_same_process_sees_every_kind_of_edit(mini_course, out):
     edit(mini_course / "labs/01-basics/add/starter.py", "return 0", "return a + b")
     with pytest.raises(CourseInvalid, match="starter code already passes"):
         build(mini_course, out, memo=memo)
+
+
+def test_pages_are_built_and_linked(mini_course, out):
+    build(mini_course, out)
+    page = (out / "glossary/index.html").read_text()
+    assert "2 and 3 make 5" in page
+    assert 'href="../01-basics/adding/"' in page
+    assert 'href="glossary/"' in (out / "index.html").read_text()
+    assert 'href="../glossary/"' in (out / "01-basics/index.html").read_text()

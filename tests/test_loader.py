@@ -32,7 +32,7 @@ def test_reports_every_problem_at_once(mini_course):
     (mini_course / "lessons/01-basics/extra.md").write_text("+++\ntitle = 'x'\nsummary = 'y'\n+++\n")
     (mini_course / "labs/01-basics/add/hints.md").unlink()
     found = problems_of(mini_course)
-    assert "course/course.toml:9: lesson 'averages' is listed but lessons/01-basics/averages.md does not exist" in found
+    assert "course/course.toml:10: lesson 'averages' is listed but lessons/01-basics/averages.md does not exist" in found
     assert any(p.startswith("lessons/01-basics/extra.md: this lesson is not listed") for p in found)
     assert any(p.startswith("labs/01-basics/add/hints.md: missing") for p in found)
 
@@ -49,7 +49,7 @@ def test_malformed_toml_names_the_line(mini_course):
     path = mini_course / "course/course.toml"
     path.write_text(path.read_text().replace('title = "Basics"', 'title = "Basics'))
     found = problems_of(mini_course)
-    assert len(found) == 1 and found[0].startswith("course/course.toml:7: malformed TOML")
+    assert len(found) == 1 and found[0].startswith("course/course.toml:8: malformed TOML")
 
 
 def test_duplicate_module_slug(mini_course):
@@ -58,7 +58,7 @@ def test_duplicate_module_slug(mini_course):
     second = text[text.index("[[modules]]"):].replace("number = 1", "number = 2").replace('lessons = ["adding", "averages"]', "lessons = []")
     path.write_text(text + "\n" + second)
     found = problems_of(mini_course)
-    assert "course/course.toml:11: module 2: duplicate slug 'basics' (also used by module 1)" in found
+    assert "course/course.toml:13: module 2: duplicate slug 'basics' (also used by module 1)" in found
 
 
 def test_lesson_without_front_matter(mini_course):
@@ -89,3 +89,18 @@ def test_lab_that_no_lesson_uses(mini_course):
     assert problems_of(mini_course) == [
         "labs/01-basics/add: no lesson embeds this lab: add it to a lesson's `labs` in the same module"
     ]
+
+
+def test_pages_are_loaded_and_linked_from_modules(mini_course):
+    course = load_course(mini_course)
+    assert [page.slug for page in course.pages] == ["glossary"]
+    assert course.modules[0].page_slugs == ("glossary",)
+    assert course.page("glossary").numbers == {"demo": "demo:sums"}
+
+
+def test_page_listed_but_missing_and_page_not_listed(mini_course):
+    (mini_course / "pages/glossary.md").rename(mini_course / "pages/terms.md")
+    found = problems_of(mini_course)
+    assert "course/course.toml:3: page 'glossary' is listed but pages/glossary.md does not exist" in found
+    assert "pages/terms.md: this page is not listed in course/course.toml (add 'terms' to `pages`)" in found
+    assert "course/course.toml:11: module 'basics' links page 'glossary', which is not in the course's `pages`" in found
