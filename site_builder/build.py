@@ -13,7 +13,8 @@ from site_builder.links import dead_links
 from site_builder.loader import load_course
 from site_builder.markdown_render import render_markdown
 from site_builder.memo import PROCESS_MEMO
-from site_builder.mathml import MathError
+from site_builder.films import load_films
+from site_builder.mathml import MathError, to_mathml
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.embeds import Embeds
 from site_builder.pages import environment, render_site, root_for, solution_files
@@ -28,10 +29,12 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     course = load_course(root)
     problems = Problems(root)
     verified = verify_labs(course.labs, problems, memo)
-    lesson_html = render_lessons(course, Providers(root), problems, memo)
+    providers = Providers(root)
+    lesson_html = render_lessons(course, providers, problems, memo)
+    films = load_films(course, providers, problems, render_latex=lambda latex: to_mathml(latex, display=True))
     problems.raise_if_any()
 
-    pages = render_site(course, lesson_html, live_reload=live_reload)
+    pages = render_site(course, lesson_html, films, live_reload=live_reload)
     files = solution_files(course)
     with staging(out_dir) as stage:
         Assets().write(verified, stage, course.checkpoint)

@@ -15,17 +15,20 @@ class MathError(ValueError):
     pass
 
 
+def to_mathml(latex, display=False):
+    try:
+        return latex2mathml.converter.convert(latex, display="block" if display else "inline")
+    except Exception as error:
+        raise MathError(f"cannot turn ${latex}$ into MathML: {error}") from None
+
+
 class MathProcessor(InlineProcessor):
     def __init__(self, pattern, md, display):
         super().__init__(pattern, md)
         self.display = display
 
     def handleMatch(self, match, data):
-        latex = match.group(1).strip()
-        try:
-            markup = latex2mathml.converter.convert(latex, display="block" if self.display else "inline")
-        except Exception as error:
-            raise MathError(f"cannot turn ${latex}$ into MathML: {error}") from None
+        markup = to_mathml(match.group(1).strip(), self.display)
         # Stash the finished MathML so Markdown does not touch it again.
         placeholder = self.md.htmlStash.store(markup)
         element = etree.Element("span")

@@ -38,7 +38,7 @@ def root_for(dest_path):
     return "../" * depth
 
 
-def render_site(course, lesson_html, site_title=None, live_reload=False):
+def render_site(course, lesson_html, films=None, site_title=None, live_reload=False):
     """All pages. `lesson_html` maps a lesson's or page's id to its rendered body."""
     env = environment()
     site_title = site_title or course.title
@@ -65,8 +65,10 @@ def render_site(course, lesson_html, site_title=None, live_reload=False):
             next_module=modules[index + 1] if index + 1 < len(modules) else None,
         )
     lessons = [lesson for module in modules for lesson in module.lessons]
+    films = films or {}
     for index, lesson in enumerate(lessons):
         lesson.html = Markup(lesson_html[lesson.id])
+        lesson.film = films[lesson.id].data if lesson.id in films else None
         prev_lesson = lessons[index - 1] if index > 0 else None
         next_lesson = lessons[index + 1] if index + 1 < len(lessons) else None
         render(

@@ -1,0 +1,212 @@
+"""Films: short animated scenes written beside a lesson, checked and resolved at build time.
+
+A film is `lessons/<module>/<lesson>.film.toml`. Its numbers are references into the
+same providers the lessons use ("worked.weights"), never typed, so the film and the
+lesson always show the same figures. The build turns a film into plain JSON that the
+player (static/js/film.js) draws as SVG.
+"""
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_builder import tomlfile
+from site_builder.tomlfile import Field
+
+FILM_SUFFIX = ".film.toml"
+MIN_SECONDS, MAX_SECONDS = 2, 20
+MIN_TOTAL, MAX_TOTAL = 30, 90
+REFERENCE = re.compile(r"^([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*|\[\d+\])*)$")
+# {{ worked.scores[0] | 3 }} in a caption, text or formula: that number with 3 decimals.
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.\[\]]*)\s*(?:\|\s*(\d)\s*)?\}\}")
+
+FILM_FIELDS = [Field("title", str), Field("numbers", dict, required=False), Field("scenes", list, item_kind=dict)]
+SCENE_FIELDS = [Field("caption", str), Field("duration", (int, float)), Field("items", list, item_kind=dict)]
+COMMON = [Field("kind", str), Field("id", str, required=False), Field("label", str, required=False)]
+ITEM_FIELDS = {
+    "vector": COMMON + [Field("values", str), Field("labels", list, required=False), Field("digits", int, required=False)],
+    "matrix": COMMON
+    + [
+        Field("values", str),
+        Field("row_labels", (list, str), required=False),
+        Field("col_labels", (list, str), required=False),
+        Field("digits", int, required=False),
+        Field("mask_future", bool, required=False),
+        Field("highlight", list, required=False),
+    ],
+    "bars": COMMON + [Field("values", str), Field("labels", (list, str), required=False), Field("digits", int, required=False)],
+    "arrow": COMMON + [Field("from", str), Field("to", str)],
+    "formula": COMMON + [Field("latex", str)],
+    "text": COMMON + [Field("text", str)],
+}
+NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values"}
+LABEL_REFERENCES = ("labels", "row_labels", "col_labels")
+
+
+@dataclass(frozen=True)
+class Film:
+    src_path: Path
+    data: dict  # the resolved film, as the player reads it
+
+
+def film_path(lesson):
+    return lesson.src_path.with_name(lesson.src_path.stem + FILM_SUFFIX)
+
+
+def load_films(course, providers, problems, render_latex):
+    """{lesson id: Film} for every lesson that has one; a film without its lesson is a problem."""
+    films = {}
+    for lesson in course.lessons():
+        film = load_film(lesson, providers, problems, render_latex)
+        if film:
+            films[lesson.id] = film
+    lesson_files = {lesson.src_path.resolve() for lesson in course.lessons()}
+    for path in sorted((course.root / "lessons").glob(f"*/*{FILM_SUFFIX}")):
+        lesson_file = path.with_name(path.name.removesuffix(FILM_SUFFIX) + ".md")
+        if lesson_file.resolve() not in lesson_files:
+            problems.add(path, f"no lesson {problems.relative(lesson_file)} for this film (a film sits beside its lesson, with the same name)")
+    return films
+
+
+def load_film(lesson, providers, problems, render_latex):
+    """The lesson's film resolved to plain data, or None (with problems) when it is broken."""
+    path = film_path(lesson)
+    if not path.is_file():
+        return None
+    text = path.read_text(encoding="utf-8")
+    data = tomlfile.parse(text, path, problems)
+    if data is None or not tomlfile.check_table(data, FILM_FIELDS, path, problems, text):
+        return None
+    numbers = film_numbers(data.get("numbers", {}), providers, path, text, problems)
+    before = len(problems.found)
+    resolver = Resolver(numbers, path, problems, render_latex)
+    scenes = [resolver.scene(scene, index, text) for index, scene in enumerate(data["scenes"])]
+    total = sum(scene["duration"] for scene in scenes if scene)
+    if not data["scenes"]:
+        problems.add(path, "a film needs at least one [[scenes]]")
+    elif scenes and all(scenes) and not MIN_TOTAL <= total <= MAX_TOTAL:
+        problems.add(path, f"the scenes last {total:g} seconds in all; a film should last {MIN_TOTAL} to {MAX_TOTAL}")
+    if len(problems.found) > before or numbers is None:
+        return None
+    return Film(path, {"title": data["title"], "duration": total, "scenes": scenes})
+
+
+def film_numbers(declared, providers, path, text, problems):
+    found = {}
+    for name, target in declared.items():
+        line = tomlfile.key_line(text, name)
+        if not isinstance(target, str) or target.count(":") != 1:
+            problems.add(path, f"numbers.{name} should be \"module:function\" (a function in course/numbers/), not {target!r}", line)
+            continue
+        try:
+            found[name] = providers.compute(target)
+        except LookupError as error:
+            problems.add(path, f"numbers.{name}: {error}", line)
+        except Exception as error:
+            problems.add(path, f"numbers.{name}: {target} raised {type(error).__name__}: {error}", line)
+    return found
+
+
+class Resolver:
+    """Checks scenes and items, and replaces every reference with the number it names."""
+
+    def __init__(self, numbers, path, problems, render_latex):
+        self.numbers = numbers
+        self.path = path
+        self.problems = problems
+        self.render_latex = render_latex
+        self.item_count = 0
+
+    def scene(self, scene, index, text):
+        line = tomlfile.table_line(text, "scenes", index)
+        where = f"scene {index + 1}"
+        if not tomlfile.check_table(scene, SCENE_FIELDS, self.path, self.problems, text, where, after_line=line or 0):
+            return None
+        duration = scene["duration"]
+        if not MIN_SECONDS <= duration <= MAX_SECONDS:
+            self.problems.add(self.path, f"{where}: duration {duration!r} should be {MIN_SECONDS} to {MAX_SECONDS} seconds", tomlfile.key_line(text, "duration", after_line=line or 0))
+            return None
+        items = [self.item(item, where, text) for item in scene["items"]]
+        ids = [item["id"] for item in items if item and item.get("id")]
+        for item in items:
+            if item and item["kind"] == "arrow":
+                for end in ("from", "to"):
+                    if item[end] not in ids:
+                        self.problems.add(self.path, f"{where}: the arrow's {end!r} names {item[end]!r}, but no item in this scene has that id", line)
+        if not all(items):
+            return None
+        try:
+            caption = self.fill(scene["caption"])
+        except LookupError as error:
+            self.problems.add(self.path, f"{where}: caption: {error}", tomlfile.key_line(text, "caption", after_line=line or 0))
+            return None
+        return {"caption": caption, "duration": duration, "items": items}
+
+    def item(self, item, where, text):
+        line = tomlfile.table_line(text, "scenes.items", self.item_count)
+        self.item_count += 1
+        kind = item.get("kind")
+        if kind not in ITEM_FIELDS:
+            known = ", ".join(sorted(ITEM_FIELDS))
+            self.problems.add(self.path, f"{where}: unknown item kind {kind!r}: expected one of {known}", line)
+            return None
+        if not tomlfile.check_table(item, ITEM_FIELDS[kind], self.path, self.problems, text, f"{where}, {kind}", after_line=line or 0):
+            return None
+        resolved = dict(item)
+        try:
+            if kind in NUMBERS_KEYS:
+                resolved["values"] = self.numbers_at(item["values"], kind)
+            for key in LABEL_REFERENCES:
+                if isinstance(item.get(key), str):
+                    resolved[key] = [str(label) for label in self.lookup(item[key])]
+            if kind == "formula":
+                resolved["mathml"] = self.render_latex(self.fill(item["latex"]))
+            if kind == "text":
+                resolved["text"] = self.fill(item["text"])
+        except (LookupError, ValueError) as error:
+            self.problems.add(self.path, f"{where}, {kind}: {error}", line)
+            return None
+        return resolved
+
+    def numbers_at(self, reference, kind):
+        value = self.lookup(reference)
+        if kind == "matrix":
+            ok = isinstance(value, list) and all(isinstance(row, list) and all(is_number(x) for x in row) for row in value)
+        else:
+            ok = isinstance(value, list) and all(is_number(x) for x in value)
+        if not ok:
+            shape = "a list of rows of numbers" if kind == "matrix" else "a list of numbers"
+            raise LookupError(f"{reference!r} is not {shape}")
+        return value
+
+    def lookup(self, reference):
+        """The value `reference` ("worked.steps[2].weights") names in the film's numbers."""
+        match = REFERENCE.match(reference.strip())
+        if not match:
+            raise LookupError(f"{reference!r} is not a reference like \"worked.weights\" or \"walk.steps[2].output\"")
+        name = match.group(1)
+        if name not in self.numbers:
+            raise LookupError(f"{reference!r}: no numbers called {name!r} (declare it under [numbers])")
+        value = self.numbers[name]
+        for part in re.findall(r"\.(\w+)|\[(\d+)\]", match.group(2)):
+            key, index = part
+            try:
+                value = value[key] if key else value[int(index)]
+            except (KeyError, IndexError, TypeError):
+                raise LookupError(f"{reference!r}: the numbers have no {key or '[' + index + ']'} there") from None
+        return value
+
+    def fill(self, text):
+        """Replace {{ ref }} or {{ ref | d }} in text with the number, d decimals (2 by default)."""
+
+        def number(match):
+            value = self.lookup(match.group(1))
+            if not is_number(value):
+                raise LookupError(f"{{{{ {match.group(1)} }}}} is not a number")
+            return f"{value:.{int(match.group(2) or 2)}f}"
+
+        return PLACEHOLDER.sub(number, text)
+
+
+def is_number(value):
+    return type(value) in (int, float)
