@@ -3,8 +3,9 @@
 import copy
 from dataclasses import dataclass, field
 
+from labkit.guard import protected
 from labkit.learner import exception_details
-from labkit.values import DEFAULT_TOLERANCE, NotPlainData, close, plain, same_shape, shape_of, show
+from labkit.values import DEFAULT_TOLERANCE, NotPlainData, close, find_not_finite, plain, same_shape, shape_of, show
 
 
 class CheckFailed(Exception):
@@ -77,7 +78,8 @@ class Tester:
         text = text or f"{function}({', '.join(show(arg) for arg in args)})"
         learner_function = self.function(function)
         try:
-            result = learner_function(*copy.deepcopy(args))
+            with protected():
+                result = learner_function(*copy.deepcopy(args))
         except (CheckFailed, KeyboardInterrupt):
             raise
         except Exception as error:
@@ -87,9 +89,16 @@ class Tester:
                 f"{text} raised {details['type']}{where}: {details['message']}\n{details['text']}"
             ) from None
         try:
-            return plain(result)
+            with protected():  # converting can run the learner's code too (__iter__, __float__, ...)
+                value = plain(result)
         except NotPlainData as problem:
             raise CheckFailed(f"{text} returned something the checker cannot read: {problem}.") from None
+        except Exception as error:
+            raise CheckFailed(f"{text} returned something that raised {type(error).__name__} when the checker read it: {error}") from None
+        not_finite = find_not_finite(value)
+        if not_finite is not None:
+            raise CheckFailed(f"{text} returned {show(value)}, which contains {not_finite}: a number that is {'not a number' if not_finite == 'nan' else 'infinite'}. Look for a division by zero or an exp of a huge number.")
+        return value
 
     def call(self, case):
         return self.call_with(case.function, *case.args, text=case.call_text())

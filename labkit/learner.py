@@ -2,6 +2,8 @@
 
 import traceback
 
+from labkit.guard import learner_builtins, protected
+
 LEARNER_FILE = "<your code>"
 
 
@@ -23,9 +25,10 @@ def run_code(code, module_name):
         compiled = compile(code, LEARNER_FILE, "exec")
     except SyntaxError as error:
         raise LearnerError(syntax_error_details(error)) from None
-    namespace = {"__name__": module_name, "__builtins__": __builtins__}
+    namespace = {"__name__": module_name, "__builtins__": learner_builtins()}
     try:
-        exec(compiled, namespace)
+        with protected():
+            exec(compiled, namespace)
     except Exception as error:
         raise LearnerError(exception_details(error, code)) from None
     return namespace
@@ -52,6 +55,17 @@ def learner_frames(error):
     ]
 
 
+def advice_for(error):
+    """A sentence for the errors a beginner cannot be expected to decode alone."""
+    if isinstance(error, ModuleNotFoundError):
+        return f"The labs run plain Python with its standard library only: {error.name} is not available here. Lists, loops and the math module are all you need."
+    if isinstance(error, MemoryError):
+        return "Your code asked for more memory than the browser can give. Look for a list that grows forever or one made far too big (like [0] * 10**10)."
+    if isinstance(error, RecursionError):
+        return "A function kept calling itself and never stopped. Check that it has a case where it returns without calling itself again."
+    return ""
+
+
 def exception_details(error, code):
     """A traceback that shows only the learner's lines, never the checker's."""
     kind = type(error).__name__
@@ -68,6 +82,9 @@ def exception_details(error, code):
         if 0 < line <= len(lines):
             text_lines.append(f"    {lines[line - 1].strip()}")
     text_lines.append(f"{kind}: {message}" if message else kind)
+    advice = advice_for(error)
+    if advice:
+        text_lines.append(advice)
     return {
         "type": kind,
         "line": frames[-1][0] if frames else None,

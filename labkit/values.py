@@ -37,6 +37,20 @@ def plain(value, _depth=0):
     raise NotPlainData(f"it is a {kind}, not a number or a list of numbers")
 
 
+def find_not_finite(value):
+    """'nan', 'inf' or '-inf' if a plain value holds one, else None."""
+    if type(value) is float and (math.isnan(value) or math.isinf(value)):
+        return repr(value)
+    if isinstance(value, list):
+        for item in value:
+            found = find_not_finite(item)
+            if found:
+                return found
+    if isinstance(value, dict):
+        return next(filter(None, map(find_not_finite, value.values())), None)
+    return None
+
+
 def is_number(value):
     return type(value) in (int, float)
 

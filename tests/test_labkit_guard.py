@@ -1,0 +1,88 @@
+"""Learner code that tries to cheat, or misbehaves, is judged correctly and explained."""
+
+import builtins
+import math
+
+import pytest
+
+import labkit.values
+from labkit import grading
+from labkit.grading import LabBundle
+
+CHECKS = '''
+from labkit import Checks
+
+checks = Checks()
+pair = checks.case("add", 2, 3)
+
+
+@checks.check("Adds two numbers")
+def adds(t):
+    t.require_close(pair, "Use +.")
+'''
+BUNDLE = LabBundle("m/add", CHECKS, [5], ["add"])
+
+
+def verdict(code):
+    return grading.check(BUNDLE, code)
+
+
+def failure_messages(code):
+    result = verdict(code)
+    assert result["status"] != "passed", result
+    return " ".join(c["message"] for c in result["checks"] if not c["passed"]) + (result["error"] or {}).get("text", "")
+
+
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("always-equal object", "class Same:\n    def __eq__(self, other):\n        return True\n\ndef add(a, b):\n    return Same()\n"),
+        ("float subclass", "class F(float):\n    def __eq__(self, other):\n        return True\n\ndef add(a, b):\n    return F(6)\n"),
+        ("patched close", "import labkit.values, labkit.checks\nlabkit.values.close = lambda *a, **k: True\nlabkit.checks.close = lambda *a, **k: True\n\ndef add(a, b):\n    return 6\n"),
+        ("patched isinstance", "import builtins\nbuiltins.isinstance = lambda *a: True\n\ndef add(a, b):\n    return 6\n"),
+        ("patched inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.close = lambda *a, **k: True\n    return 6\n"),
+        ("redefined print and math", "import math\nmath.isclose = lambda *a, **k: True\nprint = None\n\ndef add(a, b):\n    return 6\n"),
+        ("nan", "def add(a, b):\n    return float('nan')\n"),
+        ("infinity", "def add(a, b):\n    return float('inf')\n"),
+        ("generator", "def add(a, b):\n    yield a + b\n"),
+    ],
+)
+def test_cheats_never_pass(name, code):
+    failure_messages(code)
+
+
+def test_the_checkers_world_is_restored():
+    verdict("import builtins, math, labkit.values\nbuiltins.len = None\nmath.exp = None\nlabkit.values.close = None\n\ndef add(a, b):\n    return 5\n")
+    assert builtins.len is len and callable(builtins.len)
+    assert math.exp(0) == 1
+    assert labkit.values.close(1.0, 1.0)
+
+
+def test_nan_is_named_and_explained():
+    assert "which contains nan: a number that is not a number" in failure_messages("def add(a, b):\n    return float('nan')\n")
+
+
+def test_generator_gets_advice():
+    assert "generator, not a list" in failure_messages("def add(a, b):\n    yield a + b\n")
+
+
+def test_input_explains_itself():
+    assert "input() does not work in the labs" in failure_messages("x = input('number? ')\n\ndef add(a, b):\n    return a + b\n")
+
+
+def test_missing_module_explains_the_labs_have_no_numpy():
+    text = failure_messages("import numpy as np\n\ndef add(a, b):\n    return np.add(a, b)\n")
+    assert "ModuleNotFoundError: No module named 'numpy'" in text
+    assert "numpy is not available here" in text
+
+
+def test_infinite_recursion_points_at_the_learners_line():
+    text = failure_messages("def add(a, b):\n    return add(a, b)\n")
+    assert "RecursionError" in text and "line 2, in add" in text
+    assert "kept calling itself" in text
+    assert text.count("line 2, in add") <= 2
+
+
+def test_memory_error_is_explained():
+    text = failure_messages("def add(a, b):\n    raise MemoryError()\n")
+    assert "more memory than the browser can give" in text
