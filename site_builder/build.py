@@ -16,6 +16,7 @@ from site_builder.memo import PROCESS_MEMO
 from site_builder.films import load_films
 from site_builder.mathml import MathError, to_mathml
 from site_builder.numbers import Providers, lesson_numbers
+from site_builder.offline import write_service_worker
 from site_builder.embeds import Embeds
 from site_builder.pages import environment, render_site, root_for, solution_files
 from site_builder.verify import verify_labs
@@ -41,6 +42,8 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         report_dead_links(course, pages, files, stage, problems)
         problems.raise_if_any()
         write_files({**pages, **files}, stage)
+        if not live_reload:  # `course serve` must always show the files just saved
+            write_service_worker(stage)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
 

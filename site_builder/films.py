@@ -35,11 +35,13 @@ ITEM_FIELDS = {
         Field("highlight", list, required=False),
     ],
     "bars": COMMON + [Field("values", str), Field("labels", (list, str), required=False), Field("digits", int, required=False)],
+    # The KV cache: one key/value slot per label; `values` (one weight per cached entry) says how many are filled.
+    "cache": COMMON + [Field("values", str), Field("labels", (list, str)), Field("digits", int, required=False)],
     "arrow": COMMON + [Field("from", str), Field("to", str)],
     "formula": COMMON + [Field("latex", str)],
     "text": COMMON + [Field("text", str)],
 }
-NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values"}
+NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values", "cache": "values"}
 LABEL_REFERENCES = ("labels", "row_labels", "col_labels")
 
 

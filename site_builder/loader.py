@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from labkit.realmodel import PLUGS
 from site_builder import tomlfile
 from site_builder.errors import Problems
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
@@ -42,8 +43,8 @@ LAB_FIELDS = [
     Field("time_limit", (int, float), required=False),
     Field("model_hook", str, required=False),
 ]
-# The blocks of the real model a lab's function can stand in for (see labkit/realmodel.py).
-MODEL_HOOKS = ("attend", "rmsnorm")
+# The blocks of the real model a lab's function can stand in for.
+MODEL_HOOKS = tuple(PLUGS)
 LAB_FILES = ("lab.toml", "starter.py", "solution.py", "checks.py", "hints.md")
 
 

@@ -95,3 +95,37 @@ def test_run_streams_output_and_reports_syntax_errors(pyodide_results):
     hello, broken = answer["results"][-2:]
     assert hello["status"] == "ok" and hello["output"] == "hello from Pyodide"
     assert broken["status"] == "error" and broken["error"]["line"] == 1
+
+
+# --- the real model inside Pyodide (labkit.realmodel) --------------------------------
+
+ATTEND_LAB = "08-attention/scaled-dot-product"
+
+
+@pytest.fixture(scope="module")
+def real_model_results(built_site):
+    attend = (PROJECT / "labs" / ATTEND_LAB / "solution.py").read_text(encoding="utf-8")
+    requests = [
+        {"action": "attention", "name": "emma"},
+        {"action": "attention", "name": "x1"},
+        {"action": "compare", "lab": ATTEND_LAB, "code": attend, "name": "emma"},
+    ]
+    return grade_in_pyodide(built_site, requests)["results"]
+
+
+def test_attention_in_pyodide_equals_cpythons(real_model_results):
+    from labkit import realmodel
+
+    emma, bad_name = real_model_results[:2]
+    cpython = realmodel.attention("emma", PROJECT / "course" / "checkpoint.json")
+    assert emma["status"] == "ok", emma
+    assert emma["maps"] == cpython["maps"]
+    assert bad_name["status"] == "error" and "a to z" in bad_name["summary"]
+
+
+def test_compare_finds_the_attend_solution_matches_in_pyodide(real_model_results):
+    compared = real_model_results[2]
+    assert compared["status"] == "ok", compared
+    assert compared["hook"] == "attend" and compared["match"] is True
+    assert compared["max_difference"] <= 1e-9
+    assert all(head.get("scores") is None for head in compared["learner"]["heads"])

@@ -7,7 +7,8 @@ number for number, split into small modules:
     data        names.txt: read, check its hash, download it
     tokenizer   characters <-> token ids, plus the BOS token
     layers      linear, softmax, rmsnorm (on Values or plain floats)
-    model       GPTConfig, the weights, the forward pass with its KV cache
+    model       GPTConfig, the weights, one attention head, the forward pass
+                with its KV cache
     train       the loss, Adam, and the training loop
     sample      writing new names
     inference   fast float forward pass and attention maps
@@ -19,15 +20,15 @@ Only the standard library is used, so it also runs in the browser (Pyodide).
 from .autograd import Value
 from .checkpoint import Checkpoint, load_checkpoint, read_checkpoint, save_checkpoint
 from .data import DatasetError, download_names, names_sha256_ok, read_names
-from .inference import attention_maps, run_tokens
-from .model import GPT, GPTConfig, KVCache, forward
+from .inference import attention_maps, run_name, run_tokens
+from .model import GPT, GPTConfig, KVCache, attention_head, forward
 from .sample import sample_name, sample_names
 from .tokenizer import Tokenizer
 from .train import Adam, TrainingRun, document_loss, train
 
 __all__ = [
     "Adam", "Checkpoint", "DatasetError", "GPT", "GPTConfig", "KVCache", "Tokenizer",
-    "TrainingRun", "Value", "attention_maps", "document_loss", "download_names", "forward",
-    "load_checkpoint", "names_sha256_ok", "read_checkpoint", "read_names", "run_tokens",
+    "TrainingRun", "Value", "attention_head", "attention_maps", "document_loss", "download_names",
+    "forward", "load_checkpoint", "names_sha256_ok", "read_checkpoint", "read_names", "run_name", "run_tokens",
     "sample_name", "sample_names", "save_checkpoint", "train",
 ]

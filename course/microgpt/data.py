@@ -1,9 +1,7 @@
 """The training data: makemore's list of 32,033 first names, one per line."""
 
 import hashlib
-import http.client
 import os
-import urllib.request
 
 # Pinned to one commit of karpathy/makemore so the bytes can never change
 # under us; the hash below is checked after every download.
@@ -43,6 +41,11 @@ def download_names(dest, url=NAMES_URL, timeout=30):
     once its hash is right, so a failed or tampered download never leaves a
     bad `dest` behind. Raises DatasetError with a readable message otherwise.
     """
+    # Imported here, not at the top: they take a third of a second to import in
+    # the browser, where microgpt never downloads anything.
+    import http.client
+    import urllib.request
+
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
             content = response.read()

@@ -1,14 +1,16 @@
 """Fast inference on plain floats, and a look inside the attention."""
 
-from .model import KVCache, forward
+from .layers import rmsnorm
+from .model import KVCache, attention_head, forward
 
 
-def run_tokens(model, token_ids, weights=None):
+def run_tokens(model, token_ids, weights=None, *, attention=attention_head, norm=rmsnorm):
     """Feed `token_ids` one by one (as the model reads them in training).
 
     Returns (logits, trace): the next-token scores after each token, and per
     position the attention trace of `model.forward` (per layer, per head:
     scores and weights). Runs on plain floats, with no autograd graph.
+    `attention` and `norm` replace the model's blocks (see `forward`).
     """
     if weights is None:
         weights = model.plain_weights()
@@ -16,9 +18,29 @@ def run_tokens(model, token_ids, weights=None):
     logits, trace = [], []
     for pos, token_id in enumerate(token_ids):
         position_trace = []
-        logits.append(forward(weights, model.config, token_id, pos, cache, position_trace))
+        logits.append(
+            forward(weights, model.config, token_id, pos, cache, position_trace, attention=attention, norm=norm)
+        )
         trace.append(position_trace)
     return logits, trace
+
+
+def run_name(model, name, layer=0, *, attention=attention_head, norm=rmsnorm):
+    """Read `name` as in training: (its attention maps, the logits at each position).
+
+    The maps are those of `attention_maps`; the logits are the next-token
+    scores after each token read.
+    """
+    tokenizer = model.tokenizer
+    token_ids = tokenizer.encode(name)[:-1][: model.config.block_size]  # drop the final BOS: it is never read
+    logits, trace = run_tokens(model, token_ids, attention=attention, norm=norm)
+    heads = []
+    for head in range(model.config.n_head):
+        heads.append({
+            "scores": [position[layer][head][0] for position in trace],
+            "weights": [position[layer][head][1] for position in trace],
+        })
+    return {"tokens": [tokenizer.token_text(t) for t in token_ids], "heads": heads}, logits
 
 
 def attention_maps(model, name, layer=0):
@@ -33,13 +55,5 @@ def attention_maps(model, name, layer=0):
     products before softmax; "weights" are after softmax, so each row adds
     up to 1.
     """
-    tokenizer = model.tokenizer
-    token_ids = tokenizer.encode(name)[:-1][: model.config.block_size]  # drop the final BOS: it is never read
-    _, trace = run_tokens(model, token_ids)
-    heads = []
-    for head in range(model.config.n_head):
-        heads.append({
-            "scores": [position[layer][head][0] for position in trace],
-            "weights": [position[layer][head][1] for position in trace],
-        })
-    return {"tokens": [tokenizer.token_text(t) for t in token_ids], "heads": heads}
+    maps, _ = run_name(model, name, layer)
+    return maps

@@ -73,7 +73,25 @@ class KVCache:
         self.values = [[] for _ in range(n_layer)]
 
 
-def forward(weights, config, token_id, pos_id, cache, trace=None):
+def attention_head(q, keys, values):
+    """One head of attention: score every key, softmax the scores, blend the values.
+
+    `q` is this position's query and `keys`/`values` hold one vector per
+    position read so far, all cut down to this head's numbers. Returns
+    (output, scores, weights): the blended vector, and per position its score
+    and its attention weight.
+    """
+    head_dim = len(q)
+    # Dot product of the query with every key, scaled by sqrt(head_dim) so the
+    # scores do not grow with the head's size.
+    scores = [divide(add_up(q[j] * key[j] for j in range(head_dim)), head_dim**0.5) for key in keys]
+    weights = softmax(scores)
+    # Blend the values, each weighted by its attention.
+    output = [add_up(weights[t] * values[t][j] for t in range(len(values))) for j in range(len(values[0]))]
+    return output, scores, weights
+
+
+def forward(weights, config, token_id, pos_id, cache, trace=None, *, attention=attention_head, norm=rmsnorm):
     """Read one token at position `pos_id`; return scores for the next token.
 
     `weights` maps names to matrices of Values (to train) or of plain floats
@@ -82,17 +100,21 @@ def forward(weights, config, token_id, pos_id, cache, trace=None):
     appended. If `trace` is a list, one entry per layer is appended to it: a
     list, per head, of (scores, weights) of the attention at this position,
     as plain floats.
+
+    `attention` and `norm` are the blocks the model is built from; pass your
+    own (with the same inputs and outputs as attention_head and rmsnorm) to
+    see how the model runs with them.
     """
     head_dim = config.head_dim
     x = [t + p for t, p in zip(weights["wte"][token_id], weights["wpe"][pos_id])]
-    x = rmsnorm(x)
+    x = norm(x)
 
     for layer in range(config.n_layer):
         prefix = f"layer{layer}."
 
         # 1) Attention: mix in information from earlier positions.
         residual = x
-        x = rmsnorm(x)
+        x = norm(x)
         q = linear(x, weights[prefix + "attn_wq"])  # what this position is looking for
         k = linear(x, weights[prefix + "attn_wk"])  # what it can be found by
         v = linear(x, weights[prefix + "attn_wv"])  # what it hands over when found
@@ -103,21 +125,13 @@ def forward(weights, config, token_id, pos_id, cache, trace=None):
         heads = []  # the heads' outputs, side by side
         layer_trace = []
         for head in range(config.n_head):
-            lo = head * head_dim  # this head reads numbers lo .. lo + head_dim - 1
-            # Dot product of the query with every cached key, scaled by
-            # sqrt(head_dim) so the scores do not grow with the head's size.
-            scores = [
-                divide(add_up(q[lo + j] * key[lo + j] for j in range(head_dim)), head_dim**0.5)
-                for key in keys
-            ]
-            attention = softmax(scores)
-            # Blend the cached values, each weighted by its attention.
-            heads += [
-                add_up(attention[t] * values[t][lo + j] for t in range(len(values)))
-                for j in range(head_dim)
-            ]
+            lo, hi = head * head_dim, (head + 1) * head_dim  # this head reads numbers lo .. hi - 1
+            output, scores, attention_weights = attention(
+                q[lo:hi], [key[lo:hi] for key in keys], [value[lo:hi] for value in values]
+            )
+            heads += output
             if trace is not None:
-                layer_trace.append(([data_of(s) for s in scores], [data_of(a) for a in attention]))
+                layer_trace.append(([data_of(s) for s in scores], [data_of(a) for a in attention_weights]))
         if trace is not None:
             trace.append(layer_trace)
         x = linear(heads, weights[prefix + "attn_wo"])
@@ -125,7 +139,7 @@ def forward(weights, config, token_id, pos_id, cache, trace=None):
 
         # 2) MLP: work on what was gathered, each position on its own.
         residual = x
-        x = rmsnorm(x)
+        x = norm(x)
         x = linear(x, weights[prefix + "mlp_fc1"])
         x = [relu(xi) for xi in x]
         x = linear(x, weights[prefix + "mlp_fc2"])

@@ -6,6 +6,7 @@ import { createEditor } from "./editor.js";
 import { getPython } from "./python-client.js";
 import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
+import { ModelCompare } from "./model-compare.js";
 
 const OUTPUT_CAP = 100_000; // the worker cuts first; this guards the page all the same
 const DRAFT_DELAY_MS = 300;
@@ -154,9 +155,15 @@ class Lab {
     // A handle for browser tests and the console: section.labEditor.getCode() / setCode(text).
     section.labEditor = this.editor;
 
+    const panel = find("[data-model-panel]");
+    this.model = panel && this.config.modelHook
+      ? new ModelCompare(panel, { hook: this.config.modelHook, run: (name) => this.compareOnModel(name) })
+      : null;
+
     this.wireButtons();
     this.restoreHints();
     this.badge.hidden = !progress.isPassed(this.id);
+    if (progress.isPassed(this.id)) this.model?.unlock();
     python.addEventListener("statechange", () => this.update());
     this.update();
   }
@@ -186,6 +193,7 @@ class Lab {
     setEnabled(this.buttons.check, ready);
     setEnabled(this.buttons.stop, this.running);
     this.buttons.retry.hidden = state !== "error";
+    this.model?.update(ready && !this.running);
     this.pythonMessage.textContent = {
       loading: message === "slow" ? "Python is still loading; on a slow connection this can take a minute…" : "Python is loading…",
       ready: "Python is ready.",
@@ -253,6 +261,29 @@ class Lab {
   async stop() {
     if (!this.running) return;
     await this.python.stop();
+  }
+
+  // The lab's code inside the real model: run like Run and Check, so Stop and the time limit hold.
+  async compareOnModel(name) {
+    if (this.python.state !== "ready" || this.running) return null;
+    const code = this.editor.getCode();
+    this.flushDraft();
+    this.running = true;
+    this.timedOut = false;
+    this.update();
+    const timer = setTimeout(() => {
+      this.timedOut = true;
+      this.python.stop();
+    }, this.timeLimit * 1000);
+    try {
+      const result = await this.python.compare(this.id, code, name);
+      if (result?.status === "stopped") result.timedOut = this.timedOut;
+      return result;
+    } finally {
+      clearTimeout(timer);
+      this.running = false;
+      this.update();
+    }
   }
 
   showResult(action, result) {
@@ -324,6 +355,7 @@ class Lab {
   recordPass() {
     this.progress.markPassed(this.id);
     this.badge.hidden = false;
+    this.model?.unlock();
   }
 
   // ----- Hints -----

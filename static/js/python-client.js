@@ -5,6 +5,8 @@
 //   python.addEventListener("statechange", ...)
 //   await python.run(labId, code, { onOutput })    -> result dict (see labkit.entry)
 //   await python.check(labId, code, { onOutput })
+//   await python.compare(labId, code, name, { onOutput })  -> the learner's function on the real model
+//   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
 //
@@ -133,12 +135,16 @@ class PythonClient extends EventTarget {
     return this.execute("check", lab, code, options);
   }
 
-  async execute(type, lab, code, { onOutput } = {}) {
+  compare(lab, code, name, options) {
+    return this.execute("compare", lab, code, { ...options, extra: { name } });
+  }
+
+  async execute(type, lab, code, { onOutput, extra } = {}) {
     if (this.state !== "ready") throw new Error(`Python is not ready (it is ${this.state}).`);
     this.setState("running");
     const current = { type, settled: null };
     this.current = current;
-    const reply = this.request({ type, lab, code }, onOutput);
+    const reply = this.request({ ...extra, type, lab, code }, onOutput);
     current.settled = reply.then(() => {}, () => {});
     try {
       const answer = await reply;
@@ -159,6 +165,38 @@ class PythonClient extends EventTarget {
         if (this.state === "running") this.setState("ready");
       }
     }
+  }
+
+  // A question that runs none of the learner's code, so it needs no Stop and no "running"
+  // state: it waits for Python to load and queues in the worker behind any run.
+  async attention(name) {
+    for (;;) {
+      await this.loaded();
+      let answer;
+      try {
+        answer = await this.request({ type: "attention", name });
+      } catch (error) {
+        if (error.fatal && !error.restarted) this.restart(null);
+        throw error;
+      }
+      // A Stop meant for a run restarted or interrupted Python under us: ask again.
+      if (answer.type === "stopped" || answer.result?.status === "stopped") continue;
+      return answer.result;
+    }
+  }
+
+  // Resolves once a worker has Python loaded; rejects if loading failed.
+  loaded() {
+    return new Promise((resolve, reject) => {
+      const settle = () => {
+        if (this.state === "ready" || this.state === "running") resolve();
+        else if (this.state === "error") reject(new Error(this.message || "Python could not be loaded"));
+        else return false;
+        this.removeEventListener("statechange", settle);
+        return true;
+      };
+      if (!settle()) this.addEventListener("statechange", settle);
+    });
   }
 
   async stop() {

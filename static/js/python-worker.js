@@ -6,6 +6,11 @@
 //   {type: "init", interruptBuffer?}        -> {type: "ready"} | {type: "error", message}
 //   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
 //                                              {type: "result", result} | {type: "error", message, fatal?}
+//   {type: "attention", name}               -> the same replies; result is the real model's
+//                                              attention maps for `name` (the heatmap)
+//   {type: "compare", lab, code, name}      -> the same replies; result sets the learner's function
+//                                              beside the model's own, on `name`
+// Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const OUTPUT_CAP = 100_000; // characters per run; more would only freeze the page
@@ -130,15 +135,28 @@ async function start(buffer) {
   handle = entry.handle;
 }
 
-function callEntry(action, lab, code) {
-  const request = pyodide.toPy({ action, lab, code });
+const REQUEST_FIELDS = {
+  run: ["lab", "code"],
+  check: ["lab", "code"],
+  attention: ["name"],
+  compare: ["lab", "code", "name"],
+};
+
+function entryRequest(message) {
+  const request = { action: message.type };
+  for (const field of REQUEST_FIELDS[message.type]) request[field] = String(message[field] ?? "");
+  return request;
+}
+
+function callEntry(message) {
+  const request = pyodide.toPy(entryRequest(message));
   let reply = null;
   try {
     reply = handle(request);
     const result = reply.toJs({ dict_converter: Object.fromEntries });
     // Python's None arrives as undefined; the protocol promises null.
-    result.error ??= null;
-    result.checks ??= [];
+    if (message.type !== "attention") result.error ??= null;
+    if (message.type === "run" || message.type === "check") result.checks ??= [];
     return result;
   } finally {
     request.destroy();
@@ -158,7 +176,8 @@ function stoppedResult(action) {
   return { action, status: "stopped", summary: "Stopped.", checks: [], error: null };
 }
 
-async function runRequest({ id, type, lab, code }) {
+async function runRequest(message) {
+  const { id, type } = message;
   try {
     await starting;
   } catch (error) {
@@ -174,7 +193,7 @@ async function runRequest({ id, type, lab, code }) {
   output = new OutputBatcher(id);
   let result;
   try {
-    result = callEntry(type, String(lab ?? ""), String(code ?? ""));
+    result = callEntry(message);
   } catch (error) {
     if (error?.type === "KeyboardInterrupt") {
       // The interrupt landed outside the learner's code, where labkit could not catch it.
@@ -209,7 +228,7 @@ self.addEventListener("message", async (event) => {
     } catch (error) {
       postMessage({ id, type: "error", message: String(error?.message ?? error) });
     }
-  } else if (type === "run" || type === "check") {
+  } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
     postMessage({ id, type: "error", message: `Unknown request type ${JSON.stringify(type)}.` });

@@ -1,0 +1,264 @@
+"""The course's trained microgpt, for the page: attention maps, and the model run with a learner's block.
+
+`attention` shows what each letter of a name attends to. `compare` runs the
+whole model on a name twice, once as trained and once with one of its blocks
+replaced by the learner's function (their `attend` for every head, or their
+`rmsnorm` everywhere the model normalises), and says how far apart the two
+runs end up. Every reply is a plain, JSON-safe dict, like the rest of labkit's.
+"""
+
+import functools
+import math
+from pathlib import Path
+
+import microgpt
+
+from labkit.bundled import lab_meta
+from labkit.grading import describe_error
+from labkit.learner import LEARNER_FILE, LearnerError, exception_details, run_code
+from labkit.values import NotPlainData, is_number, plain, shape_of
+
+PACKAGE_DATA = Path(__file__).parent
+CHECKPOINT = PACKAGE_DATA / "data" / "checkpoint.json"
+MATCH_TOLERANCE = 1e-9
+MAX_LETTERS = 15  # BOS plus 15 letters fill the model's context of 16
+NAME_RULE = f"A name is 1 to {MAX_LETTERS} letters from a to z (no accents, digits, spaces or punctuation)."
+HEAD_NAMES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+class BlockFailed(Exception):
+    """The learner's block could not run in the model: a sentence for the page, and labkit's error details."""
+
+    def __init__(self, summary, details=None):
+        super().__init__(summary)
+        self.summary = summary
+        self.details = details
+
+
+@functools.cache
+def _load_model(path):
+    return microgpt.load_checkpoint(path)
+
+
+def load_model(checkpoint_path=None):
+    """The trained model, read once per process (the wheel's copy unless a path is given)."""
+    return _load_model(str(Path(checkpoint_path or CHECKPOINT).resolve()))
+
+
+def reply(action, status, summary, error=None, **fields):
+    return {"action": action, "status": status, "summary": summary, "error": error, **fields}
+
+
+def quoted(text):
+    return f"\u201c{text}\u201d"
+
+
+def name_problem(name):
+    """Why `name` cannot be read by the model, as a sentence; None when it can."""
+    if not name:
+        return f"Type a name to look inside the model. {NAME_RULE}"
+    if len(name) > MAX_LETTERS:
+        too_long = f"{quoted(name)} has {len(name)} characters, but the model reads at most {MAX_LETTERS} letters."
+        return f"{too_long} {NAME_RULE}"
+    unknown = sorted(set(name) - set("abcdefghijklmnopqrstuvwxyz"))
+    if unknown:
+        shown = ", ".join(quoted(ch) if ch.strip() else "a space" for ch in unknown)
+        return f"The model only knows the letters a to z, and {quoted(name)} also has {shown}. {NAME_RULE}"
+    return None
+
+
+def clean_name(name):
+    return str(name).strip().lower()
+
+
+def attention(name, checkpoint_path=None):
+    """What each letter of `name` attends to in the trained model, head by head."""
+    name = clean_name(name)
+    problem = name_problem(name)
+    if problem:
+        return reply("attention", "error", problem)
+    maps = microgpt.attention_maps(load_model(checkpoint_path), name)
+    summary = f"What each letter of {quoted(name)} attends to in the trained model."
+    return reply("attention", "ok", summary, name=name, maps=maps)
+
+
+def bundled_model_hook(lab_id):
+    """The block of the model that a bundled lab's function replaces ("attend", "rmsnorm"), or None."""
+    return lab_meta(lab_id).get("model_hook")
+
+
+def compare(lab_id, code, name, checkpoint_path=None, hook=None):
+    """Run the model on `name` with the learner's block in place of its own; compare with the real run.
+
+    `hook` defaults to the lab's `model_hook` in the bundled lab.json.
+    """
+    hook = hook or bundled_model_hook(lab_id)
+    if hook not in PLUGS:
+        return reply("compare", "error", "This lab's function does not plug into the real model.")
+    name = clean_name(name)
+    problem = name_problem(name)
+    if problem:
+        return reply("compare", "error", problem)
+    model = load_model(checkpoint_path)
+    try:
+        learner_maps, learner_logits = run_with_learner_block(model, name, hook, code)
+    except BlockFailed as failure:
+        return reply("compare", "error", failure.summary, failure.details)
+    except KeyboardInterrupt:
+        return reply("compare", "stopped", "Stopped before the model finished.")
+    reference_maps, reference_logits = microgpt.run_name(model, name)
+    if hook == "attend":  # attend() returns only the blend: its scores are not there to show
+        learner_maps = {**learner_maps, "heads": [{**head, "scores": None} for head in learner_maps["heads"]]}
+    largest = largest_difference(reference_maps, reference_logits, learner_maps, learner_logits)
+    return reply(
+        "compare", "ok", comparison_summary(hook, name, reference_maps, largest),
+        hook=hook, name=name, reference=reference_maps, learner=finite_only(learner_maps),
+        max_difference=largest["difference"] if largest else None,
+        match=largest is not None and largest["difference"] <= MATCH_TOLERANCE,
+        largest_at=None if largest is None else {key: largest[key] for key in ("part", "head", "position")},
+    )
+
+
+# --- the learner's function as a block of the model ------------------------------
+
+
+def run_with_learner_block(model, name, hook, code):
+    """(maps, logits) of the model reading `name` with the learner's function as its `hook` block."""
+    try:
+        namespace = run_code(code, "learner")
+    except LearnerError as failure:
+        raise BlockFailed(describe_error(failure.details), failure.details) from None
+    function = namespace.get(hook)
+    if not callable(function):
+        raise BlockFailed(f"Your code does not define {hook}() yet. Keep the def line from the starter code.")
+    return microgpt.run_name(model, name, **PLUGS[hook](function, code))
+
+
+def call_learner(hook, function, code, args, length, needs):
+    """The learner's function called inside the model: its result, if it is `length` numbers."""
+    try:
+        result = function(*args)
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:
+        details = exception_details(error, code)
+        where = f" on line {details['line']}" if details["line"] else ""
+        raise BlockFailed(f"Your {hook}() raised {details['type']}{where} inside the model.", details) from None
+    try:
+        result = plain(result)
+    except NotPlainData as problem:
+        raise wrong_result(hook, function, code, f"returned something the model cannot use: {problem}") from None
+    if not (isinstance(result, list) and len(result) == length and all(is_number(item) for item in result)):
+        raise wrong_result(hook, function, code, f"returned {shape_of(result)}, but the model needs {needs}")
+    return result
+
+
+def wrong_result(hook, function, code, what):
+    """A BlockFailed for a result the model cannot use, pointing at the line that defines the function."""
+    message = f"Inside the model, your {hook}() {what}."
+    source = getattr(function, "__code__", None)
+    line = source.co_firstlineno if source is not None and source.co_filename == LEARNER_FILE else None
+    lines = code.splitlines()
+    text = [f"  line {line}, in {hook}", f"    {lines[line - 1].strip()}"] if line and line <= len(lines) else []
+    details = {"type": "WrongShape", "line": line, "message": message, "text": "\n".join([*text, message])}
+    return BlockFailed(message, details)
+
+
+def plug_attend(attend, code):
+    """The learner's attend(q, keys, values) as the attention of every head.
+
+    Called once more with one-hot values (row t is 1 at t and 0 elsewhere),
+    the blend it returns is its attention weights themselves.
+    """
+
+    def attention(q, keys, values):
+        width, seen = len(values[0]), len(keys)
+        needs = f"a list of {width} numbers, one per number of each value"
+        # Copies, so that a learner's function that changes its arguments cannot change the model.
+        output = call_learner("attend", attend, code, (list(q), copied(keys), copied(values)), width, needs)
+        one_hot = [[1.0 if t == s else 0.0 for s in range(seen)] for t in range(seen)]
+        needs = f"a list of {seen} numbers when each value is a one-hot list of {seen}"
+        weights = call_learner("attend", attend, code, (list(q), copied(keys), one_hot), seen, needs)
+        return output, [], weights  # attend() keeps its scores to itself: none to trace
+
+    return {"attention": attention}
+
+
+def copied(rows):
+    return [list(row) for row in rows]
+
+
+def plug_rmsnorm(rmsnorm, code):
+    """The learner's rmsnorm(x) everywhere the model normalises a vector."""
+
+    def norm(x):
+        needs = f"a list of {len(x)} numbers, as long as x"
+        return call_learner("rmsnorm", rmsnorm, code, (list(x),), len(x), needs)
+
+    return {"norm": norm}
+
+
+PLUGS = {"attend": plug_attend, "rmsnorm": plug_rmsnorm}
+
+
+# --- how far apart the two runs are ------------------------------------------------
+
+
+def largest_difference(reference_maps, reference_logits, learner_maps, learner_logits):
+    """Where the learner's run differs most from the real one, over every attention weight and
+    every logit: {"difference", "part": "weights" | "logits", "head", "position"}. None when
+    the learner's run has a number that is not finite (nothing can be compared then)."""
+    pairs = []  # (reference row, learner row, part, head, position)
+    for head, (want, got) in enumerate(zip(reference_maps["heads"], learner_maps["heads"])):
+        for position, rows in enumerate(zip(want["weights"], got["weights"])):
+            pairs.append((*rows, "weights", head, position))
+    for position, rows in enumerate(zip(reference_logits, learner_logits)):
+        pairs.append((*rows, "logits", None, position))
+    largest = {"difference": 0.0, "part": "weights", "head": 0, "position": 0}
+    for want, got, part, head, position in pairs:
+        if not all(math.isfinite(value) for value in got):
+            return None
+        difference = max(abs(g - w) for g, w in zip(got, want))
+        if difference > largest["difference"]:
+            largest = {"difference": difference, "part": part, "head": head, "position": position}
+    return largest
+
+
+def finite_only(maps):
+    """The maps with every number that is not finite replaced by None, so they stay valid JSON."""
+
+    def clean(value):
+        if isinstance(value, list):
+            return [clean(item) for item in value]
+        return None if isinstance(value, float) and not math.isfinite(value) else value
+
+    heads = [{key: clean(rows) for key, rows in head.items()} for head in maps["heads"]]
+    return {"tokens": maps["tokens"], "heads": heads}
+
+
+def comparison_summary(hook, name, maps, largest):
+    yours, for_name = f"Your {hook}()", f"for {quoted(name)}"
+    if largest is None:
+        not_finite = "numbers that are not finite (inf or nan)"
+        return f"{yours} makes the model produce {not_finite} {for_name}, so there is nothing to compare."
+    difference = short_number(largest["difference"])
+    if largest["difference"] <= MATCH_TOLERANCE:
+        what = "attention" if hook == "attend" else "attention and next-letter scores"
+        within = f"to within {short_number(MATCH_TOLERANCE)} (largest difference {difference})"
+        return f"{yours} gives the same {what} as the real model {for_name}, {within}."
+    position = largest["position"]
+    token = maps["tokens"][position]
+    at = f"position {position} ({'the start token' if token == '<BOS>' else quoted(token)})"
+    if largest["part"] == "logits":
+        where = f"in the next-letter scores at {at}"
+    else:
+        where = f"in the {HEAD_NAMES[largest['head']]} head, at {at}"
+    return f"{yours} differs from the real model {for_name}: the largest difference is {difference}, {where}."
+
+
+def short_number(x):
+    """Two significant digits, written as a learner would: 0.12, 5.5, 1,700, 8.9e-16 (not 1.7e+03, 1e-09)."""
+    if x >= 10:
+        return f"{float(f'{x:.2g}'):,.0f}"
+    mantissa, _, exponent = f"{x:.2g}".partition("e")
+    return f"{mantissa}e{int(exponent)}" if exponent else mantissa

@@ -1,0 +1,67 @@
+"""The service worker that keeps the whole site, Python included, for learners who go offline.
+
+Each build writes `sw.js` with the list of every file and a version made from their
+contents. A new version fills a new cache while the old one keeps serving the pages
+already open; the old cache is deleted only when the new worker takes over, so a page
+never mixes files from two builds.
+"""
+
+import hashlib
+import json
+from pathlib import Path
+
+SERVICE_WORKER = "sw.js"
+CACHE_PREFIX = "zero-to-microgpt-"
+
+TEMPLATE = """// Written by the builder; do not edit. Keeps this build of the course for offline use.
+const CACHE = "{cache}";
+const FILES = {files};
+
+self.addEventListener("install", (event) => {{
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+}});
+
+self.addEventListener("activate", (event) => {{
+  const old = (name) => name.startsWith("{prefix}") && name !== CACHE;
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter(old).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+}});
+
+self.addEventListener("fetch", (event) => {{
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(request, {{ ignoreSearch: true }}))
+      .then((cached) => cached || fetch(request)),
+  );
+}});
+"""
+
+
+def write_service_worker(stage):
+    """Write sw.js into the finished staging folder, listing every file in it."""
+    stage = Path(stage)
+    files = sorted(path for path in stage.rglob("*") if path.is_file() and path.name != SERVICE_WORKER)
+    digest = hashlib.sha256()
+    urls = []
+    for path in files:
+        relative = path.relative_to(stage).as_posix()
+        digest.update(relative.encode() + b"\0" + path.read_bytes())
+        urls.append(page_url(relative))
+    cache = CACHE_PREFIX + digest.hexdigest()[:16]
+    text = TEMPLATE.format(cache=cache, files=json.dumps(urls, indent=0), prefix=CACHE_PREFIX)
+    (stage / SERVICE_WORKER).write_text(text, encoding="utf-8")
+    return cache
+
+
+def page_url(relative):
+    """The address a browser asks for: a folder for its index.html, relative to sw.js."""
+    if relative == "index.html":
+        return "./"
+    if relative.endswith("/index.html"):
+        return relative.removesuffix("index.html")
+    return relative

@@ -1,0 +1,273 @@
+// "Your code on the real model": once a lab is passed, the learner's function goes inside the
+// trained model in place of its own, and their attention heatmap sits beside the model's.
+//
+// lab.js creates one ModelCompare per lab that has a model hook (lab.html's data-model-panel)
+// and owns the running: `run(name)` sends {type: "compare"} through the lab, so the lab's Stop
+// and time limit apply to the learner's code here too.
+
+import {
+  HeatmapGrid,
+  Legend,
+  VIEWS,
+  cellSentence,
+  checkName,
+  element,
+  formatNumber,
+  positionLabels,
+  rowsOf,
+  scaleFor,
+  viewControls,
+} from "./heatmap.js";
+
+const DEFAULT_NAME = "emma";
+const HINT = "Point at or tap a square, or Tab into a grid and use the arrow keys: you see both numbers.";
+const FUNCTION_OF_HOOK = { attend: "attend()", rmsnorm: "rmsnorm()" };
+
+export class ModelCompare {
+  constructor(panel, { hook, run }) {
+    this.panel = panel;
+    this.run = run; // (name) -> Promise of the compare result (see python-client.js)
+    this.fn = FUNCTION_OF_HOOK[hook] ?? "function";
+    this.head = 1;
+    this.view = "weights";
+    this.result = null;
+    this.canRun = false;
+    this.running = false;
+    this.locked = panel.querySelector("[data-model-locked]");
+    this.body = panel.querySelector("[data-model-body]");
+  }
+
+  /** The lab is passed (now or earlier): show the panel's controls. */
+  unlock() {
+    if (this.built) return;
+    this.built = true;
+    this.build();
+    this.locked.hidden = true;
+    this.body.hidden = false;
+    this.refreshButton();
+  }
+
+  /** Whether Python could take a compare now (called by the lab whenever its state changes). */
+  update(canRun) {
+    this.canRun = canRun;
+    this.refreshButton();
+  }
+
+  build() {
+    const id = this.panel.id;
+    const intro = element(
+      "p",
+      "lab-model-intro",
+      `Your ${this.fn} replaces the model's own, inside the trained microgpt. Pick a name, run it, and compare the attention it gives with the model's, head by head.`,
+    );
+    const form = element("form", "heatmap-name-form");
+    const label = element("label", "heatmap-name-label", "Name");
+    label.htmlFor = `${id}-name`;
+    this.input = element("input", "heatmap-name-input");
+    Object.assign(this.input, { id: `${id}-name`, type: "text", value: DEFAULT_NAME, autocomplete: "off", spellcheck: false });
+    this.input.setAttribute("autocapitalize", "none");
+    this.input.setAttribute("aria-describedby", `${id}-message`);
+    this.button = element("button", "button button-primary button-small", "Run on the model");
+    this.button.type = "submit";
+    const row = element("span", "heatmap-name-row");
+    row.append(this.input, this.button);
+    form.append(label, row);
+    this.message = element("p", "heatmap-message");
+    this.message.id = `${id}-message`;
+    this.message.setAttribute("aria-live", "polite");
+
+    this.input.addEventListener("input", () => this.validate());
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.compare();
+    });
+
+    // Filled in by the first comparison.
+    this.summary = element("p", "lab-model-summary");
+    this.summary.setAttribute("aria-live", "polite");
+    this.summary.hidden = true;
+    this.errorBox = element("pre", "lab-model-error");
+    this.errorBox.hidden = true;
+    this.results = element("div", "lab-model-results");
+    this.results.hidden = true;
+    this.readout = element("p", "heatmap-readout");
+    this.readout.setAttribute("aria-live", "polite");
+    const onActive = (which) => (row, col) => this.describe(which, row, col);
+    this.grids = {
+      reference: new HeatmapGrid({ onActive: onActive("reference"), titled: false }),
+      learner: new HeatmapGrid({ onActive: onActive("learner"), titled: false }),
+    };
+    this.gridsTitle = element("p", "heatmap-grid-title");
+    this.gridsTitle.setAttribute("aria-hidden", "true");
+    const figures = element("div", "lab-model-grids");
+    figures.append(
+      this.figure("The course's model", this.grids.reference),
+      this.figure(`With your ${this.fn}`, this.grids.learner),
+    );
+    this.legend = new Legend();
+    const switches = viewControls({
+      head: this.head,
+      view: this.view,
+      onChange: ({ head, view }) => {
+        this.head = head;
+        this.view = view;
+        this.draw();
+      },
+    });
+    this.results.append(switches, this.readout, this.gridsTitle, figures, this.legend.element);
+    this.body.replaceChildren(intro, form, this.message, this.summary, this.errorBox, this.results);
+  }
+
+  figure(title, grid) {
+    const figure = element("figure", "lab-model-figure");
+    figure.append(element("figcaption", "lab-model-figure-title", title), grid.element);
+    return figure;
+  }
+
+  refreshButton() {
+    if (!this.button) return;
+    const enabled = this.canRun && !this.running;
+    // aria-disabled, as in the lab, so a busy button keeps keyboard focus.
+    this.button.setAttribute("aria-disabled", String(!enabled));
+  }
+
+  validate() {
+    const checked = checkName(this.input.value);
+    const bad = Boolean(checked.message);
+    this.input.setAttribute("aria-invalid", String(bad));
+    this.showMessage(bad ? checked.message : "", bad ? "invalid" : "");
+    return checked.name ?? null;
+  }
+
+  showMessage(text, kind = "") {
+    this.message.textContent = text;
+    this.message.dataset.kind = kind;
+  }
+
+  async compare() {
+    const name = this.validate();
+    if (!name || this.running) return;
+    if (!this.canRun) {
+      this.showMessage("Python is busy or still loading; try again in a moment.");
+      return;
+    }
+    this.running = true;
+    this.refreshButton();
+    this.panel.setAttribute("aria-busy", "true");
+    this.showMessage(`Running your ${this.fn} inside the model on “${name}”…`);
+    let result;
+    try {
+      result = await this.run(name);
+    } catch (error) {
+      result = error.fatal
+        ? { status: "error", summary: "Python stopped working and is restarting. Your code is still in the editor; try again in a moment." }
+        : { status: "error", summary: "Something went wrong in the course's code, not in yours.", error: { text: error.message } };
+    } finally {
+      this.running = false;
+      this.panel.removeAttribute("aria-busy");
+      this.refreshButton();
+    }
+    if (result === null) {
+      this.showMessage("Python is busy with something else; try again in a moment.");
+      return;
+    }
+    this.show(result, name);
+  }
+
+  show(result, name) {
+    this.showMessage("");
+    this.errorBox.hidden = true;
+    // Grids from an earlier run would pass for this run's answer: show them only with their own summary.
+    this.results.hidden = true;
+    if (result.status === "stopped") {
+      const why = result?.timedOut ? "it ran past this lab's time limit. Is there a loop that never ends?" : "you stopped it.";
+      this.showSummary(null, "Stopped", `The comparison did not finish: ${why}`);
+      return;
+    }
+    if (result.status !== "ok") {
+      this.showSummary(false, "Your code could not run inside the model", result.summary || "Something went wrong.");
+      const text = result.error?.text || result.error?.message;
+      if (text) {
+        this.errorBox.textContent = text;
+        this.errorBox.hidden = false;
+      }
+      return;
+    }
+    this.result = result;
+    this.name = result.name || name;
+    const difference = typeof result.max_difference === "number" ? result.max_difference : NaN;
+    const verdict = result.match ? "Same as the model" : "Different from the model";
+    const fallback = Number.isFinite(difference)
+      ? `The largest difference from the model's own numbers is ${difference === 0 ? "0" : difference.toExponential(1)}.`
+      : "";
+    this.showSummary(Boolean(result.match), verdict, result.summary || fallback);
+    if (Number.isFinite(difference)) this.panel.dataset.maxDifference = String(difference);
+    else delete this.panel.dataset.maxDifference;
+    this.results.hidden = false;
+    this.draw();
+  }
+
+  showSummary(match, verdict, text) {
+    this.summary.hidden = false;
+    if (match === null) delete this.summary.dataset.match;
+    else this.summary.dataset.match = String(match);
+    this.summary.replaceChildren(element("span", "lab-model-verdict", `${verdict}.`), text);
+    this.panel.dataset.match = match === null ? "" : String(match);
+  }
+
+  // ----- Drawing the two grids -----
+
+  draw() {
+    const { reference, learner } = this.result;
+    const refRows = rowsOf(reference, this.head, this.view);
+    const learnerRows = rowsOf(learner, this.head, this.view);
+    // One scale for both, so the same colour means the same number on each side.
+    const scale = scaleFor(this.view, refRows, learnerRows);
+    const title = `“${this.name}”, head ${this.head}: ${VIEWS[this.view].label.toLowerCase()} ${VIEWS[this.view].detail}`;
+    const caption = (who) => `${title}, ${who}`;
+    this.gridsTitle.replaceChildren(
+      element("span", "heatmap-grid-title-main", title),
+      element("span", "heatmap-grid-title-hint", HeatmapGrid.HINT),
+    );
+    this.grids.reference.set({ tokens: reference.tokens, rows: refRows, view: this.view, scale, caption: caption("the course's model") });
+    this.grids.learner.set({
+      tokens: learner.tokens,
+      rows: learnerRows,
+      view: this.view,
+      scale,
+      caption: caption(`with your ${this.fn}`),
+      empty: `Your ${this.fn} hands back the blend, not the scores, so only its weights can be shown. Switch to Weights.`,
+    });
+    this.legend.update(this.view, scale, this.view === "scores" ? ", lowest to highest in this head" : "");
+    this.readout.textContent = HINT;
+  }
+
+  describe(which, row, col) {
+    const other = which === "reference" ? this.grids.learner : this.grids.reference;
+    other.mark(row === null ? null : { row, col });
+    if (row === null) {
+      this.readout.textContent = HINT;
+      return;
+    }
+    const { reference, learner } = this.result;
+    const value = rowsOf(reference, this.head, this.view)?.[row]?.[col];
+    const sentence = cellSentence({
+      labels: positionLabels(reference.tokens),
+      head: this.head,
+      view: this.view,
+      row,
+      col,
+      value,
+    });
+    if (col > row) {
+      this.readout.textContent = sentence;
+      return;
+    }
+    const learnerRows = rowsOf(learner, this.head, this.view);
+    const mine = learnerRows?.[row]?.[col];
+    const yours = Number.isFinite(mine)
+      ? `With your ${this.fn}: ${formatNumber(mine, 4)}${Math.abs(mine - value) <= 1e-9 ? ", the same" : ""}.`
+      : `Your ${this.fn} does not show its ${this.view}.`;
+    this.readout.textContent = `${sentence} ${yours}`;
+  }
+}

@@ -1,0 +1,283 @@
+"""The film player in headless Chromium: playing, scrubbing, scenes, keys, captions, motion."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import chromium, serving
+
+pytestmark = pytest.mark.browser
+
+LESSON = "08-attention/scaled-dot-product/"
+FILM_NAME = "Film: Score, softmax, blend"
+FILMS = ["position-embeddings", "queries-keys-values", "scaled-dot-product", "causal-masking", "rmsnorm-residuals"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    with serving(built_site) as url:
+        yield url
+
+
+def open_context(browser, **options):
+    context = browser.new_context(**options)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return context, page
+
+
+@pytest.fixture
+def page(browser):
+    context, page = open_context(browser)
+    yield page
+    context.close()
+    assert page.errors == [], page.errors
+
+
+@pytest.fixture
+def calm_page(browser):
+    context, page = open_context(browser, reduced_motion="reduce")
+    yield page
+    context.close()
+    assert page.errors == [], page.errors
+
+
+def open_film(page, site, lesson=LESSON, name=FILM_NAME):
+    page.goto(site + lesson)
+    film = page.get_by_role("region", name=name)
+    expect(film).to_have_attribute("data-ready", "true")
+    return film
+
+
+def film_data(film):
+    return json.loads(film.locator("[data-film-data]").text_content())
+
+
+def position(film):
+    return float(film.get_by_role("slider", name="Position in film").input_value())
+
+
+def caption(film):
+    return film.locator("[data-caption]")
+
+
+def test_starts_paused_on_scene_one_with_named_controls(page, site):
+    film = open_film(page, site)
+    data = film_data(film)
+    expect(film).to_have_attribute("data-scene", "1")
+    expect(film).to_have_attribute("data-playing", "false")
+    expect(film.get_by_role("button", name="Play film")).to_be_visible()
+    for name in ["Play", "Previous scene", "Next scene", "Replay", "Captions"]:
+        expect(film.get_by_role("button", name=name, exact=True)).to_be_visible()
+    expect(film.get_by_role("slider", name="Position in film")).to_have_attribute("max", f"{data['duration']:g}")
+    expect(film.get_by_role("combobox", name="Speed")).to_have_value("1")
+    expect(film.get_by_role("button", name="Previous scene")).to_be_disabled()
+    expect(caption(film)).to_have_text(data["scenes"][0]["caption"])
+    expect(film.get_by_role("img")).to_have_attribute("aria-label", f"Scene 1 of 7: {data['scenes'][0]['caption']}")
+    film.get_by_text("Transcript").click()
+    expect(film.locator(".film-transcript li")).to_have_text([scene["caption"] for scene in data["scenes"]])
+    assert position(film) == 0
+
+
+def test_play_then_pause(page, site):
+    film = open_film(page, site)
+    film.get_by_role("button", name="Play film").click()
+    expect(film).to_have_attribute("data-playing", "true")
+    expect(film.get_by_role("button", name="Play film")).to_be_hidden()
+    expect(film.get_by_role("button", name="Pause", exact=True)).to_be_visible()
+    page.wait_for_function("() => Number(document.querySelector('[data-scrubber]').value) >= 0.5")
+    film.get_by_role("button", name="Pause", exact=True).click()
+    expect(film).to_have_attribute("data-playing", "false")
+    paused_at = position(film)
+    page.wait_for_timeout(500)
+    assert position(film) == paused_at
+    film.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_function(f"() => Number(document.querySelector('[data-scrubber]').value) > {paused_at + 0.2}")
+
+
+def test_playing_runs_into_the_next_scene(page, site):
+    film = open_film(page, site)
+    first = film_data(film)["scenes"][0]
+    film.get_by_role("slider", name="Position in film").fill(f"{first['duration'] - 0.5}")
+    expect(film).to_have_attribute("data-scene", "1")
+    film.get_by_role("button", name="Play", exact=True).click()
+    expect(film).to_have_attribute("data-scene", "2", timeout=3_000)
+    expect(caption(film)).to_have_text(film_data(film)["scenes"][1]["caption"])
+
+
+def test_next_and_previous_change_the_scene_and_caption(page, site):
+    film = open_film(page, site)
+    scenes = film_data(film)["scenes"]
+    next_button = film.get_by_role("button", name="Next scene")
+    for number in range(2, len(scenes) + 1):
+        next_button.click()
+        expect(film).to_have_attribute("data-scene", str(number))
+        expect(caption(film)).to_have_text(scenes[number - 1]["caption"])
+    expect(next_button).to_be_disabled()
+    film.get_by_role("button", name="Previous scene").click()
+    expect(film).to_have_attribute("data-scene", str(len(scenes) - 1))
+    expect(caption(film)).to_have_text(scenes[-2]["caption"])
+    expect(film).to_have_attribute("data-playing", "false")
+
+
+def test_scrubbing_jumps_to_the_scene_at_that_time(page, site):
+    film = open_film(page, site)
+    scenes = film_data(film)["scenes"]
+    third_starts = scenes[0]["duration"] + scenes[1]["duration"]
+    scrubber = film.get_by_role("slider", name="Position in film")
+    scrubber.fill(f"{third_starts + 1}")
+    expect(film).to_have_attribute("data-scene", "3")
+    expect(caption(film)).to_have_text(scenes[2]["caption"])
+    expect(scrubber).to_have_attribute("aria-valuetext", f"0:{third_starts + 1:02d} of 0:59, scene 3 of 7")
+    scrubber.fill("0")
+    expect(film).to_have_attribute("data-scene", "1")
+
+
+def test_speed_changes_how_fast_time_passes(page, site):
+    film = open_film(page, site)
+    film.get_by_role("combobox", name="Speed").select_option("2")
+    film.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_timeout(1_000)
+    film.get_by_role("button", name="Pause", exact=True).click()
+    assert 1.5 <= position(film) <= 2.8  # about 2 seconds of film in 1 second
+
+
+def test_replay_starts_again_from_the_beginning(page, site):
+    film = open_film(page, site)
+    film.get_by_role("button", name="Next scene").click()
+    film.get_by_role("button", name="Next scene").click()
+    film.get_by_role("button", name="Replay").click()
+    expect(film).to_have_attribute("data-scene", "1")
+    expect(film).to_have_attribute("data-playing", "true")
+    assert position(film) < 1
+
+
+def test_space_and_arrows_work_on_the_film_only(page, site):
+    film = open_film(page, site)
+    stage = film.locator("[data-film-stage]")
+    stage.focus()
+    page.keyboard.press("Space")
+    expect(film).to_have_attribute("data-playing", "true")
+    page.keyboard.press("Space")
+    expect(film).to_have_attribute("data-playing", "false")
+    page.keyboard.press("ArrowRight")
+    expect(film).to_have_attribute("data-scene", "2")
+    page.keyboard.press("ArrowRight")
+    expect(film).to_have_attribute("data-scene", "3")
+    page.keyboard.press("ArrowLeft")
+    expect(film).to_have_attribute("data-scene", "2")
+    # Arrows also work from the film's buttons, and Tab reaches every control.
+    film.get_by_role("button", name="Next scene").focus()
+    page.keyboard.press("ArrowRight")
+    expect(film).to_have_attribute("data-scene", "3")
+    # Outside the film the keys belong to the page.
+    page.locator("h1").click()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    expect(film).to_have_attribute("data-scene", "3")
+    expect(film).to_have_attribute("data-playing", "false")
+
+
+def test_every_control_is_reachable_by_tab(page, site):
+    film = open_film(page, site)
+    film.locator("[data-film-stage]").focus()
+    page.keyboard.press("ArrowRight")  # on scene 2 no button is disabled
+    reached = []
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        reached.append(page.evaluate(
+            """() => {
+              const element = document.activeElement;
+              return element.getAttribute('aria-label') || element.labels?.[0]?.textContent.trim() || element.textContent.trim();
+            }"""
+        ))
+    assert reached == ["Play", "Previous scene", "Next scene", "Position in film", "Speed", "Replay", "Captions", "Transcript"]
+
+
+def test_captions_can_be_hidden_and_shown(page, site):
+    film = open_film(page, site)
+    toggle = film.get_by_role("button", name="Captions")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(caption(film)).to_be_visible()
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    expect(caption(film)).to_be_hidden()
+    toggle.click()
+    expect(caption(film)).to_be_visible()
+
+
+def watch_animation(page):
+    """Record every value the film's data-animating flag takes from now on."""
+    page.evaluate(
+        """() => {
+          const film = document.querySelector('[data-film]');
+          window.animatingSeen = [];
+          new MutationObserver(() => window.animatingSeen.push(film.dataset.animating))
+            .observe(film, { attributes: true, attributeFilter: ['data-animating'] });
+        }"""
+    )
+
+
+def test_scenes_animate_from_one_to_the_next(page, site):
+    film = open_film(page, site)
+    expect(film).to_have_attribute("data-motion", "full")
+    watch_animation(page)
+    film.get_by_role("button", name="Next scene").click()
+    expect(film).to_have_attribute("data-animating", "false")
+    assert page.evaluate("window.animatingSeen") == ["true", "false"]
+
+
+def test_reduced_motion_changes_scenes_without_animation(calm_page, site):
+    film = open_film(calm_page, site)
+    expect(film).to_have_attribute("data-motion", "reduced")
+    watch_animation(calm_page)
+    scenes = film_data(film)["scenes"]
+    for number in range(2, len(scenes) + 1):
+        film.get_by_role("button", name="Next scene").click()
+        expect(film).to_have_attribute("data-scene", str(number))
+        assert calm_page.evaluate("document.getAnimations().length") == 0
+    film.get_by_role("button", name="Replay").click()
+    calm_page.wait_for_timeout(300)
+    assert calm_page.evaluate("window.animatingSeen").count("true") == 0
+
+
+@pytest.fixture(scope="module")
+def screenshot_dir(tmp_path_factory):
+    wanted = os.environ.get("FILM_SCREENSHOTS")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("film-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_first_and_last_scene_of_every_film(browser, site, screenshot_dir, width, scheme):
+    """Screenshots to look at (set FILM_SCREENSHOTS=folder to keep them); the film must fit the page."""
+    context, page = open_context(browser, viewport={"width": width, "height": 900}, color_scheme=scheme, reduced_motion="reduce")
+    try:
+        for lesson in FILMS:
+            page.goto(f"{site}08-attention/{lesson}/")
+            film = page.locator("[data-film]")
+            expect(film).to_have_attribute("data-ready", "true")
+            film.screenshot(path=str(screenshot_dir / f"{lesson}-{width}-{scheme}-first.png"))
+            film.locator("[data-film-stage]").focus()
+            page.keyboard.press("End")
+            expect(film).to_have_attribute("data-scene", str(len(film_data(film)["scenes"])))
+            film.screenshot(path=str(screenshot_dir / f"{lesson}-{width}-{scheme}-last.png"))
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{lesson} is wider than the page"
+            drawn = film.locator(".film-svg").bounding_box()
+            assert drawn["width"] <= width and drawn["height"] > 100
+            assert film.locator(".film-item").count() > 0
+    finally:
+        context.close()
+    assert page.errors == [], page.errors

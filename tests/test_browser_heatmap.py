@@ -1,0 +1,369 @@
+"""The attention heatmap and "Your code on the real model", in headless Chromium.
+
+Expected numbers come from the course's own microgpt under CPython, so these tests also
+check that the page shows the real model's numbers, to the digits it prints.
+"""
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import chromium, serving
+
+pytestmark = pytest.mark.browser
+
+PROJECT = Path(__file__).resolve().parent.parent
+LESSON = "08-attention/scaled-dot-product/"
+EXPLAINER = "attention-explained/"
+LAB_NAME = "Lab: Scaled dot-product attention"
+HEATMAP = "Attention heatmap"
+PANEL = "Your code on the real model"
+READY_TIMEOUT = 60_000
+PYTHON_TIMEOUT = 15_000
+LAB_FOLDER = PROJECT / "labs" / "08-attention" / "scaled-dot-product"
+PROGRESS_KEY = "zero-to-microgpt:progress:v1"
+
+
+@pytest.fixture(scope="module")
+def model():
+    from microgpt import load_checkpoint
+
+    return load_checkpoint(PROJECT / "course" / "checkpoint.json")
+
+
+def maps_for(model, name):
+    from microgpt import attention_maps
+
+    return attention_maps(model, name)
+
+
+def shown(value):
+    """A number as a heatmap cell prints it: two decimals, with a true minus sign."""
+    text = f"{abs(value):.2f}"
+    return f"−{text}" if value < 0 and float(text) != 0 else text
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    with serving(built_site, isolated=True) as url:
+        yield url
+
+
+@pytest.fixture
+def new_page(browser):
+    contexts, errors = [], []
+
+    def make(**options):
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert errors == [], errors
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+def heatmap_on(page):
+    return page.get_by_role("region", name=HEATMAP).first
+
+
+def grid_of(region):
+    return region.get_by_role("grid")
+
+
+def cell(region, row, col):
+    return region.locator(f'td[data-row="{row}"][data-col="{col}"]')
+
+
+def readout(region):
+    return region.locator(".heatmap-readout")
+
+
+def expect_cells(region, rows):
+    """Every visible cell shows its row's number, two decimals, in order."""
+    for row, values in enumerate(rows):
+        for col, value in enumerate(values):
+            expect(cell(region, row, col)).to_have_text(shown(value))
+
+
+def open_lab(page, site):
+    page.goto(site + LESSON)
+    lab = page.get_by_role("region", name=LAB_NAME)
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    return lab
+
+
+def replace_code(page, lab, code):
+    lab.get_by_role("textbox", name="Code editor").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+
+
+def pass_the_lab(page, lab):
+    replace_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
+    lab.get_by_role("button", name="Check", exact=True).click()
+    expect(lab.get_by_role("status")).to_contain_text("All checks passed", timeout=PYTHON_TIMEOUT)
+
+
+# ---------- The lesson's heatmap ----------
+
+
+def test_a_preset_shows_before_python_has_loaded(page, site, model):
+    # Hold back the Python runtime, so the heatmap has to manage without it.
+    held = []
+    page.route("**/pyodide/**", lambda route: held.append(route))
+    page.goto(site + LESSON)
+    lab = page.get_by_role("region", name=LAB_NAME)
+    heatmap = heatmap_on(page)
+    expect(grid_of(heatmap)).to_be_visible()
+    expect(lab).to_have_attribute("data-python-state", "loading")
+    emma = maps_for(model, "emma")
+    expect(grid_of(heatmap).get_by_role("columnheader")).to_have_count(len(emma["tokens"]))
+    expect(heatmap.get_by_role("button", name="emma")).to_have_attribute("aria-pressed", "true")
+    expect_cells(heatmap, emma["heads"][0]["weights"])
+    # Another preset comes from the page too.
+    heatmap.get_by_role("button", name="olivia").click()
+    expect_cells(heatmap, maps_for(model, "olivia")["heads"][0]["weights"])
+    expect(lab).to_have_attribute("data-python-state", "loading")
+    for route in held:
+        route.continue_()
+
+
+def test_typing_a_name_updates_the_grid_from_python(page, site, model):
+    open_lab(page, site)
+    heatmap = heatmap_on(page)
+    field = heatmap.get_by_role("textbox", name="Or type any name")
+    field.fill("")
+    started = time.monotonic()
+    field.press_sequentially("zed")
+    expect(heatmap).to_have_attribute("data-name", "zed", timeout=PYTHON_TIMEOUT)
+    took = time.monotonic() - started
+    zed = maps_for(model, "zed")
+    expect(grid_of(heatmap).get_by_role("columnheader")).to_have_count(4)
+    expect_cells(heatmap, zed["heads"][0]["weights"])
+    expect(heatmap.get_by_role("button", name="emma")).to_have_attribute("aria-pressed", "false")
+    print(f"typing 'zed' -> updated heatmap: {took:.2f} s")  # shown with pytest -s
+
+
+def test_a_name_typed_while_python_loads_appears_when_it_is_ready(page, site, model):
+    # The explainer page has no lab: Python starts only when the learner needs it.
+    page.goto(site + EXPLAINER)
+    heatmap = heatmap_on(page)
+    expect(grid_of(heatmap)).to_be_visible()
+    assert page.workers == []
+    field = heatmap.get_by_role("textbox", name="Or type any name")
+    field.fill("ada")
+    expect(heatmap.locator(".heatmap-message")).to_contain_text("Python is still loading")
+    expect(heatmap).to_have_attribute("data-name", "ada", timeout=READY_TIMEOUT)
+    expect(heatmap.locator(".heatmap-message")).to_have_text("")
+    expect_cells(heatmap, maps_for(model, "ada")["heads"][0]["weights"])
+
+
+def test_names_the_model_cannot_read_get_a_friendly_message(page, site):
+    page.goto(site + LESSON)
+    heatmap = heatmap_on(page)
+    field = heatmap.get_by_role("textbox", name="Or type any name")
+    message = heatmap.locator(".heatmap-message")
+    field.fill("zoë")
+    expect(message).to_contain_text("only knows the letters a to z")
+    expect(field).to_have_attribute("aria-invalid", "true")
+    field.fill("anna maria")
+    expect(message).to_contain_text("no spaces")
+    field.fill("a" * 16)
+    expect(message).to_contain_text("at most 15")
+    field.fill("Emma")  # capitals are fine: the model's names are lower case
+    expect(field).to_have_attribute("aria-invalid", "false")
+    expect(message).to_have_text("")
+    expect(heatmap).to_have_attribute("data-name", "emma")
+
+
+def test_head_and_view_switch_by_mouse(page, site, model):
+    page.goto(site + LESSON)
+    heatmap = heatmap_on(page)
+    emma = maps_for(model, "emma")
+    heatmap.get_by_role("radio", name="Head 3").click()
+    expect(heatmap.get_by_role("radio", name="Head 3")).to_be_checked()
+    expect_cells(heatmap, emma["heads"][2]["weights"])
+    heatmap.get_by_role("radio", name="Scores").click()
+    expect(grid_of(heatmap)).to_have_accessible_name("“emma”, head 3: scores before softmax. Rows: the letter being read. Columns: what it may look at.")
+    expect_cells(heatmap, emma["heads"][2]["scores"])
+    expect(heatmap.locator(".heatmap-legend")).to_contain_text("Score before softmax")
+
+
+def test_head_and_view_switch_by_keyboard(page, site, model):
+    page.goto(site + LESSON)
+    heatmap = heatmap_on(page)
+    emma = maps_for(model, "emma")
+    heatmap.get_by_role("radio", name="Head 1").focus()
+    page.keyboard.press("ArrowRight")
+    expect(heatmap.get_by_role("radio", name="Head 2")).to_be_checked()
+    expect(heatmap.get_by_role("radio", name="Head 2")).to_be_focused()
+    expect_cells(heatmap, emma["heads"][1]["weights"])
+    page.keyboard.press("Tab")  # on to the next group: weights or scores
+    expect(heatmap.get_by_role("radio", name="Weights")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(heatmap.get_by_role("radio", name="Scores")).to_be_checked()
+    expect_cells(heatmap, emma["heads"][1]["scores"])
+    page.keyboard.press("Tab")  # into the grid: one cell is in the Tab order
+    expect(cell(heatmap, 4, 0)).to_be_focused()
+
+
+def test_nothing_after_the_diagonal(page, site):
+    page.goto(site + LESSON)
+    heatmap = heatmap_on(page)
+    heatmap.get_by_role("button", name="isabella").click()
+    n = len("isabella") + 1
+    expect(grid_of(heatmap).get_by_role("gridcell")).to_have_count(n * n)
+    future = heatmap.locator("td.heatmap-cell-future")
+    expect(future).to_have_count(n * (n - 1) // 2)
+    for index in range(future.count()):
+        spot = future.nth(index)
+        assert int(spot.get_attribute("data-col")) > int(spot.get_attribute("data-row"))
+        expect(spot.locator(".heatmap-cell-number")).to_have_count(0)
+    expect(cell(heatmap, 0, 1)).to_have_accessible_name("future, not looked at")
+
+
+def test_pointing_at_or_focusing_a_cell_reads_it_out(page, site, model):
+    page.goto(site + LESSON)
+    heatmap = heatmap_on(page)
+    weights = maps_for(model, "emma")["heads"][0]["weights"]
+    cell(heatmap, 4, 0).hover()
+    expect(readout(heatmap)).to_have_text(
+        f"At the final “a”, head 1 gives the start marker {weights[4][0]:.4f} of its attention ({round(weights[4][0] * 100)}%)."
+    )
+    cell(heatmap, 3, 2).hover()
+    expect(readout(heatmap)).to_contain_text(f"At the second “m”, head 1 gives the first “m” {weights[3][2]:.4f}")
+    cell(heatmap, 1, 3).hover()
+    expect(readout(heatmap)).to_have_text("At “e”, head 1 cannot look at the second “m”: it comes later, and nothing looks at the future.")
+    # The keyboard: the arrow keys move between cells, and each one is read out.
+    page.mouse.move(0, 0)
+    cell(heatmap, 4, 0).focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(cell(heatmap, 4, 2)).to_be_focused()
+    expect(readout(heatmap)).to_contain_text(f"At the final “a”, head 1 gives the first “m” {weights[4][2]:.4f}")
+    page.keyboard.press("ArrowUp")
+    expect(readout(heatmap)).to_contain_text("At the second “m”, head 1 gives the first “m”")
+    heatmap.get_by_role("radio", name="Scores").click()
+    cell(heatmap, 2, 2).focus()
+    scores = maps_for(model, "emma")["heads"][0]["scores"]
+    sign = "−" if scores[2][2] < 0 else ""
+    expect(readout(heatmap)).to_have_text(f"At the first “m”, head 1 scores itself {sign}{abs(scores[2][2]):.4f} before softmax.")
+
+
+def test_every_number_has_its_row_and_column_headers(page, site):
+    page.goto(site + LESSON)
+    heatmap = heatmap_on(page)
+    grid = grid_of(heatmap)
+    expect(grid.get_by_role("columnheader")).to_have_count(5)
+    expect(grid.get_by_role("rowheader")).to_have_count(5)
+    expect(grid.get_by_role("columnheader").first).to_have_accessible_name("start marker")
+    expect(grid.get_by_role("rowheader").nth(2)).to_have_accessible_name("first m")
+    expect(grid.get_by_role("rowheader").nth(3)).to_have_accessible_name("second m")
+    scopes = grid.locator("th").evaluate_all("(headers) => headers.map((th) => th.scope)")
+    assert scopes == ["col"] * 5 + ["row"] * 5
+
+
+def test_phone_width_keeps_the_page_from_scrolling_sideways(new_page, site):
+    page = new_page(viewport={"width": 375, "height": 800})
+    open_lab(page, site)
+    heatmap = heatmap_on(page)
+    heatmap.get_by_role("textbox", name="Or type any name").fill("maximilianoadam")
+    expect(heatmap).to_have_attribute("data-name", "maximilianoadam", timeout=PYTHON_TIMEOUT)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    box = heatmap.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 375
+
+
+# ---------- Your code on the real model ----------
+
+
+def test_the_panel_unlocks_when_the_lab_passes(page, site):
+    lab = open_lab(page, site)
+    panel = lab.get_by_role("region", name=PANEL)
+    expect(panel).to_contain_text("unlocks when all the checks pass")
+    expect(panel.get_by_role("button", name="Run on the model")).to_have_count(0)
+    pass_the_lab(page, lab)
+    expect(panel.get_by_role("button", name="Run on the model")).to_be_visible()
+    expect(panel.get_by_role("textbox", name="Name")).to_have_value("emma")
+
+
+def test_a_lab_passed_earlier_shows_the_panel_at_once(page, site):
+    passed = {"version": 1, "drafts": {}, "passed": {"08-attention/scaled-dot-product": "2024-01-01T00:00:00Z"}, "hints": {}}
+    page.add_init_script(f"localStorage.setItem({json.dumps(PROGRESS_KEY)}, {json.dumps(json.dumps(passed))})")
+    page.goto(site + LESSON)
+    panel = page.get_by_role("region", name=LAB_NAME).get_by_role("region", name=PANEL)
+    expect(panel.get_by_role("button", name="Run on the model")).to_be_visible()
+
+
+def test_comparison_matches_for_the_solution_and_not_for_a_wrong_answer(page, site, model):
+    lab = open_lab(page, site)
+    pass_the_lab(page, lab)
+    panel = lab.get_by_role("region", name=PANEL)
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "true", timeout=PYTHON_TIMEOUT)
+    summary = panel.locator(".lab-model-summary")
+    expect(summary).to_contain_text("Same as the model")
+    expect(summary).to_contain_text("1e-9")
+    expect(panel.get_by_role("grid")).to_have_count(2)
+    weights = maps_for(model, "emma")["heads"][0]["weights"]
+    cell(panel, 4, 0).first.hover()
+    expect(readout(panel)).to_contain_text(f"With your attend(): {weights[4][0]:.4f}, the same.")
+
+    # A wrong answer cannot pass the lab, but a learner who passed can still edit their code.
+    replace_code(page, lab, (LAB_FOLDER / "wrong" / "no_sqrt_scaling.py").read_text(encoding="utf-8"))
+    panel.get_by_role("textbox", name="Name").fill("olivia")
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "false", timeout=PYTHON_TIMEOUT)
+    expect(summary).to_contain_text("Different from the model")
+    expect(summary).to_contain_text("“olivia”")
+    # attend() hands back a blend, not scores: the learner's side shows weights only.
+    panel.get_by_role("radio", name="Scores").click()
+    expect(panel.get_by_role("grid")).to_have_count(1)
+    expect(panel).to_contain_text("only its weights can be shown")
+
+
+def test_an_error_in_the_learners_code_is_shown_in_the_panel(page, site):
+    lab = open_lab(page, site)
+    pass_the_lab(page, lab)
+    panel = lab.get_by_role("region", name=PANEL)
+    replace_code(page, lab, "def attend(q, keys, values):\n    return 1 / 0\n")
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "false", timeout=PYTHON_TIMEOUT)
+    expect(panel).to_contain_text("could not run inside the model")
+    expect(panel).to_contain_text("ZeroDivisionError")
+    expect(panel.get_by_role("grid")).to_have_count(0)
+
+
+def test_stop_ends_a_comparison_that_never_finishes(page, site):
+    lab = open_lab(page, site)
+    pass_the_lab(page, lab)
+    panel = lab.get_by_role("region", name=PANEL)
+    replace_code(page, lab, "def attend(q, keys, values):\n    while True:\n        pass\n")
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(lab).to_have_attribute("data-python-state", "running")
+    lab.get_by_role("button", name="Stop", exact=True).click()
+    expect(panel.locator(".lab-model-summary")).to_contain_text("Stopped", timeout=5_000)
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    # Python is still usable: the solution matches again.
+    replace_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "true", timeout=PYTHON_TIMEOUT)

@@ -1,0 +1,170 @@
+"""Films: loading, checking and resolving `<lesson>.film.toml` (site_builder/films.py)."""
+
+from pathlib import Path
+
+import pytest
+
+from site_builder.build import build
+from site_builder.errors import Problems
+from site_builder.films import load_films
+from site_builder.loader import load_course
+from site_builder.mathml import to_mathml
+from site_builder.numbers import Providers
+
+PROJECT = Path(__file__).resolve().parent.parent
+FILM = "lessons/01-basics/adding.film.toml"
+
+# Line numbers matter: the tests below expect problems at these lines.
+GOOD = """\
+title = "Two numbers"
+
+[numbers]
+demo = "demo:sums"
+
+[[scenes]]
+caption = "{{ demo.a | 0 }} plus {{ demo.b | 0 }} makes {{ demo.total }}."
+duration = 15
+
+[[scenes.items]]
+kind = "vector"
+id = "halves"
+label = "halves"
+values = "demo.halves"
+digits = 1
+
+[[scenes]]
+caption = "Half of each, as bars."
+duration = 15
+
+[[scenes.items]]
+kind = "bars"
+id = "halves"
+values = "demo.halves"
+labels = ["a", "b"]
+
+[[scenes.items]]
+kind = "formula"
+latex = "a + b = {{ demo.total | 0 }}"
+"""
+
+
+def resolve(root, text):
+    """Write the film beside the fixture's first lesson; return (films, problems as strings)."""
+    (root / FILM).write_text(text)
+    problems = Problems(root)
+    films = load_films(load_course(root), Providers(root), problems, lambda latex: to_mathml(latex, display=True))
+    return films, [str(problem) for problem in problems.found]
+
+
+def test_a_good_film_resolves_every_reference(mini_course):
+    films, problems = resolve(mini_course, GOOD)
+    assert problems == []
+    film = films["01-basics/adding"].data
+    assert film["title"] == "Two numbers"
+    assert film["duration"] == 30
+    first, second = film["scenes"]
+    assert first["caption"] == "2 plus 3 makes 5.00."
+    assert first["items"][0] == {"kind": "vector", "id": "halves", "label": "halves", "values": [1.0, 1.5], "digits": 1}
+    assert second["items"][0]["values"] == [1.0, 1.5]
+    assert "<mn>5</mn>" in second["items"][1]["mathml"]
+
+
+def test_unknown_item_kind(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace('kind = "vector"', 'kind = "vectr"'))
+    assert problems == [
+        f"{FILM}:10: scene 1: unknown item kind 'vectr': expected one of arrow, bars, cache, formula, matrix, text, vector"
+    ]
+
+
+def test_reference_to_a_missing_number(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace('values = "demo.halves"\ndigits = 1', 'values = "demo.thirds"\ndigits = 1'))
+    assert problems == [f"{FILM}:10: scene 1, vector: 'demo.thirds': the numbers have no thirds there"]
+
+
+def test_reference_to_undeclared_numbers(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace("{{ demo.total }}", "{{ sums.total }}"))
+    assert problems == [f"{FILM}:7: scene 1: caption: 'sums.total': no numbers called 'sums' (declare it under [numbers])"]
+
+
+def test_a_scene_too_long(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace("duration = 15", "duration = 25", 1))
+    assert problems == [f"{FILM}:8: scene 1: duration 25 should be 2 to 20 seconds"]
+
+
+def test_a_duration_that_is_not_a_number(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace("duration = 15", 'duration = "15"', 1))
+    assert problems == [f"{FILM}:8: scene 1: 'duration' should be a number, not '15'"]
+
+
+def test_a_film_too_short_in_all(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace("duration = 15", "duration = 10"))
+    assert problems == [f"{FILM}: the scenes last 20 seconds in all; a film should last 30 to 90"]
+
+
+def test_a_film_too_long_in_all(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace("duration = 15", "duration = 20") + GOOD[GOOD.index("[[scenes]]"):].replace("duration = 15", "duration = 20") + GOOD[GOOD.index("[[scenes]]"):].replace("duration = 15", "duration = 20"))
+    assert problems == [f"{FILM}: the scenes last 120 seconds in all; a film should last 30 to 90"]
+
+
+@pytest.mark.xfail(strict=True, reason="films.py counts items only in scenes it accepts; reported to the lead")
+def test_items_after_a_rejected_scene_keep_their_own_lines(mini_course):
+    text = GOOD.replace("duration = 15", "duration = 25", 1).replace('kind = "bars"', 'kind = "barz"')
+    _, problems = resolve(mini_course, text)
+    assert f"{FILM}:22: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, matrix, text, vector" in problems
+
+
+def test_an_arrow_must_join_items_of_its_scene(mini_course):
+    text = GOOD + '\n[[scenes.items]]\nkind = "arrow"\nfrom = "halves"\nto = "total"\n'
+    _, problems = resolve(mini_course, text)
+    assert problems == [f"{FILM}:17: scene 2: the arrow's 'to' names 'total', but no item in this scene has that id"]
+
+
+def test_a_film_without_its_lesson(mini_course):
+    (mini_course / "lessons/01-basics/subtracting.film.toml").write_text(GOOD)
+    problems = Problems(mini_course)
+    load_films(load_course(mini_course), Providers(mini_course), problems, lambda latex: latex)
+    assert [str(problem) for problem in problems.found] == [
+        "lessons/01-basics/subtracting.film.toml: no lesson lessons/01-basics/subtracting.md for this film"
+        " (a film sits beside its lesson, with the same name)"
+    ]
+
+
+def test_the_lesson_page_carries_the_film(mini_course, tmp_path):
+    (mini_course / FILM).write_text(GOOD)
+    out = tmp_path / "dist"
+    build(mini_course, out)
+    page = (out / "01-basics/adding/index.html").read_text()
+    assert 'aria-label="Film: Two numbers"' in page
+    assert "static/js/film.js" in page and "static/css/film.css" in page
+    assert "<li>2 plus 3 makes 5.00.</li>" in page  # the transcript, readable without JavaScript
+    assert '"values": [1.0, 1.5]' in page
+    assert "film.js" not in (out / "01-basics/averages/index.html").read_text()
+
+
+def test_the_course_films_resolve_from_the_real_providers():
+    problems = Problems(PROJECT)
+    course = load_course(PROJECT)
+    films = load_films(course, Providers(PROJECT), problems, lambda latex: to_mathml(latex, display=True))
+    assert [str(problem) for problem in problems.found] == []
+    assert sorted(films) == [
+        "08-attention/causal-masking",
+        "08-attention/position-embeddings",
+        "08-attention/queries-keys-values",
+        "08-attention/rmsnorm-residuals",
+        "08-attention/scaled-dot-product",
+    ]
+    for film in films.values():
+        assert 30 <= film.data["duration"] <= 90
+    blend = films["08-attention/scaled-dot-product"].data["scenes"][-1]
+    assert "[7.18, 2.82]" in blend["caption"]
+
+
+def test_the_causal_film_shows_the_trained_models_weights():
+    from microgpt import attention_maps, load_checkpoint
+
+    problems = Problems(PROJECT)
+    films = load_films(load_course(PROJECT), Providers(PROJECT), problems, lambda latex: latex)
+    scenes = films["08-attention/causal-masking"].data["scenes"]
+    caches = [item["values"] for scene in scenes for item in scene["items"] if item["kind"] == "cache"]
+    weights = attention_maps(load_checkpoint(PROJECT / "course/checkpoint.json"), "emma")["heads"][0]["weights"]
+    assert caches == weights  # one step per letter, each as long as the cache was then
