@@ -32,10 +32,12 @@ self.addEventListener("activate", (event) => {{
 
 self.addEventListener("fetch", (event) => {{
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // HEAD too: the Python worker checks that the runtime is there before loading it.
+  const readOnly = request.method === "GET" || request.method === "HEAD";
+  if (!readOnly || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
     caches.open(CACHE)
-      .then((cache) => cache.match(request, {{ ignoreSearch: true }}))
+      .then((cache) => cache.match(request, {{ ignoreSearch: true, ignoreMethod: true }}))
       .then((cached) => cached || fetch(request)),
   );
 }});

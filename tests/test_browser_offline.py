@@ -1,0 +1,49 @@
+"""After one visit, the whole course works offline: pages, Python and every lab."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import chromium, serving
+
+pytestmark = pytest.mark.browser
+
+WAIT_FOR_OFFLINE_COPY = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const names = await caches.keys();
+  const cache = await caches.open(names.find((name) => name.startsWith("zero-to-microgpt-")));
+  return (await cache.keys()).length;
+}"""
+
+
+def test_lessons_and_labs_work_offline_after_one_visit(built_site):
+    with serving(built_site) as url, chromium() as browser:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url)
+        cached = page.evaluate(WAIT_FOR_OFFLINE_COPY)
+        assert cached > 20
+        context.set_offline(True)
+        page.goto(url + "08-attention/causal-masking/")
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Causal masking")
+        lab = page.get_by_role("region", name="Lab: Causal attention")
+        expect(lab).to_have_attribute("data-python-state", "ready", timeout=60_000)
+        solution = (built_site / "labs/08-attention/causal-masking/solution.py").read_text()
+        lab.get_by_role("textbox", name="Code editor").click()
+        page.keyboard.press("Control+A")
+        page.keyboard.insert_text(solution)
+        lab.get_by_role("button", name="Check", exact=True).click()
+        expect(lab.get_by_role("status")).to_contain_text("All checks passed", timeout=15_000)
+        context.close()
+
+
+def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):
+    import re
+    import shutil
+
+    from site_builder.offline import write_service_worker
+
+    copy = tmp_path / "site"
+    shutil.copytree(built_site, copy)
+    before = re.search(r'const CACHE = "([^"]+)"', (copy / "sw.js").read_text()).group(1)
+    (copy / "index.html").write_text((copy / "index.html").read_text() + "<!-- changed -->")
+    assert write_service_worker(copy) != before
