@@ -508,7 +508,7 @@ class FilmPlayer {
   }
 
   build() {
-    q(this.section, "[data-film-fallback]")?.remove();
+    this.section.querySelector("[data-film-fallback]")?.remove();
     this.svg = svg("svg", { class: "film-svg", role: "img", "aria-label": "" });
     this.layer = svg("g", {}, this.svg);
     this.stage.prepend(this.svg);
@@ -611,6 +611,7 @@ class FilmPlayer {
   // ----- Scenes -----
 
   relayout() {
+    this.fitCaptions();
     const width = this.stage.clientWidth >= WIDE_FROM_PX ? WIDE : NARROW;
     if (width === this.stageWidth) return;
     this.stageWidth = width;
@@ -618,22 +619,29 @@ class FilmPlayer {
     const tallest = Math.max(...this.layouts.map((layout) => layout.height));
     this.stageHeight = Math.ceil(tallest + 2 * PAD);
     this.svg.setAttribute("viewBox", `0 0 ${width} ${this.stageHeight}`);
-    this.captionBox.style.minHeight = "";
-    this.captionBox.style.minHeight = `${this.tallestCaption()}px`;
     this.tween = null;
     this.draw(this.targetViews(this.sceneIndex));
   }
 
-  // The caption box keeps the height of the longest caption, so the page does not jump.
-  tallestCaption() {
-    const shown = this.caption.textContent;
+  // The caption box keeps the height of the longest caption, so the page does not jump
+  // between scenes. The captions are measured in a hidden copy: changing the live caption
+  // itself would make screen readers announce every one of them.
+  fitCaptions() {
+    const width = this.captionBox.clientWidth;
+    if (!width) return;
+    const probe = this.captionBox.cloneNode(true);
+    probe.setAttribute("aria-hidden", "true");
+    probe.querySelectorAll("[aria-live]").forEach((element) => element.removeAttribute("aria-live"));
+    Object.assign(probe.style, { position: "absolute", visibility: "hidden", width: `${width}px`, minHeight: "" });
+    this.captionBox.after(probe);
+    const text = probe.querySelector("[data-caption]");
     let tallest = 0;
     for (const scene of this.scenes) {
-      this.caption.textContent = scene.caption;
-      tallest = Math.max(tallest, this.captionBox.getBoundingClientRect().height);
+      text.textContent = scene.caption;
+      tallest = Math.max(tallest, probe.getBoundingClientRect().height);
     }
-    this.caption.textContent = shown;
-    return Math.ceil(tallest);
+    probe.remove();
+    this.captionBox.style.minHeight = `${Math.ceil(tallest)}px`;
   }
 
   targetViews(index) {
@@ -764,10 +772,6 @@ class FilmPlayer {
       event.preventDefault();
     }
   }
-}
-
-function q(root, selector) {
-  return root.querySelector(selector);
 }
 
 // An arrow from one item's edge to another's, along the line between their centres.
