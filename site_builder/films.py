@@ -79,16 +79,16 @@ def load_film(lesson, providers, problems, render_latex):
     data = tomlfile.parse(text, path, problems)
     if data is None or not tomlfile.check_table(data, FILM_FIELDS, path, problems, text):
         return None
-    numbers = film_numbers(data.get("numbers", {}), providers, path, text, problems)
     before = len(problems.found)
+    numbers = film_numbers(data.get("numbers", {}), providers, path, text, problems)
     resolver = Resolver(numbers, path, problems, render_latex)
     scenes = [resolver.scene(scene, index, text) for index, scene in enumerate(data["scenes"])]
     total = sum(scene["duration"] for scene in scenes if scene)
     if not data["scenes"]:
         problems.add(path, "a film needs at least one [[scenes]]")
     elif scenes and all(scenes) and not MIN_TOTAL <= total <= MAX_TOTAL:
-        problems.add(path, f"the scenes last {total:g} seconds in all; a film should last {MIN_TOTAL} to {MAX_TOTAL}")
-    if len(problems.found) > before or numbers is None:
+        problems.add(path, f"the scenes last {total:g} seconds in all; a film should last {MIN_TOTAL} to {MAX_TOTAL}", tomlfile.key_line(text, "title"))
+    if len(problems.found) > before:
         return None
     return Film(path, {"title": data["title"], "duration": total, "scenes": scenes})
 
@@ -122,19 +122,23 @@ class Resolver:
     def scene(self, scene, index, text):
         line = tomlfile.table_line(text, "scenes", index)
         where = f"scene {index + 1}"
+        first_item = self.item_count
+        # Items are numbered across the file, so a rejected scene must still count its own.
+        self.item_count += len(scene.get("items") or [])
         if not tomlfile.check_table(scene, SCENE_FIELDS, self.path, self.problems, text, where, after_line=line or 0):
             return None
         duration = scene["duration"]
         if not MIN_SECONDS <= duration <= MAX_SECONDS:
             self.problems.add(self.path, f"{where}: duration {duration!r} should be {MIN_SECONDS} to {MAX_SECONDS} seconds", tomlfile.key_line(text, "duration", after_line=line or 0))
             return None
-        items = [self.item(item, where, text) for item in scene["items"]]
+        items = [self.item(item, where, text, first_item + number) for number, item in enumerate(scene["items"])]
         ids = [item["id"] for item in items if item and item.get("id")]
-        for item in items:
+        for number, item in enumerate(items):
             if item and item["kind"] == "arrow":
+                arrow_line = tomlfile.table_line(text, "scenes.items", first_item + number)
                 for end in ("from", "to"):
                     if item[end] not in ids:
-                        self.problems.add(self.path, f"{where}: the arrow's {end!r} names {item[end]!r}, but no item in this scene has that id", line)
+                        self.problems.add(self.path, f"{where}: the arrow's {end!r} names {item[end]!r}, but no item in this scene has that id", arrow_line)
         if not all(items):
             return None
         try:
@@ -144,10 +148,12 @@ class Resolver:
             return None
         return {"caption": caption, "duration": duration, "items": items}
 
-    def item(self, item, where, text):
-        line = tomlfile.table_line(text, "scenes.items", self.item_count)
-        self.item_count += 1
+    def item(self, item, where, text, number):
+        line = tomlfile.table_line(text, "scenes.items", number)
         kind = item.get("kind")
+        if kind is None:
+            self.problems.add(self.path, f"{where}: an item without a 'kind': expected one of {', '.join(sorted(ITEM_FIELDS))}", line)
+            return None
         if kind not in ITEM_FIELDS:
             known = ", ".join(sorted(ITEM_FIELDS))
             self.problems.add(self.path, f"{where}: unknown item kind {kind!r}: expected one of {known}", line)
@@ -207,7 +213,10 @@ class Resolver:
                 raise LookupError(f"{{{{ {match.group(1)} }}}} is not a number")
             return f"{value:.{int(match.group(2) or 2)}f}"
 
-        return PLACEHOLDER.sub(number, text)
+        filled = PLACEHOLDER.sub(number, text)
+        if "{{" in filled:
+            raise LookupError(f"cannot read the {{{{ ... }}}} in {text!r}: write {{{{ name.path }}}} or {{{{ name.path | 2 }}}} (decimals); lesson filters such as num() do not apply in films")
+        return filled
 
 
 def is_number(value):

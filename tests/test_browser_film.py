@@ -281,3 +281,90 @@ def test_first_and_last_scene_of_every_film(browser, site, screenshot_dir, width
     finally:
         context.close()
     assert page.errors == [], page.errors
+
+
+EVERY_KIND = """\
+title = "Every kind"
+
+[numbers]
+demo = "demo:sums"
+
+[[scenes]]
+caption = "A vector, bars, a matrix and an arrow."
+duration = 15
+
+[[scenes.items]]
+kind = "vector"
+id = "v"
+values = "demo.halves"
+labels = ["a", "b"]
+
+[[scenes.items]]
+kind = "arrow"
+from = "v"
+to = "m"
+label = "into"
+
+[[scenes.items]]
+kind = "matrix"
+id = "m"
+values = "demo.grid"
+row_labels = ["first", "second"]
+col_labels = ["x", "y"]
+mask_future = true
+highlight = [[1, 0], [1, 1]]
+
+[[scenes]]
+caption = "A cache, a formula and a text."
+duration = 15
+
+[[scenes.items]]
+kind = "cache"
+id = "c"
+values = "demo.halves"
+labels = ["a", "b", "c"]
+
+[[scenes.items]]
+kind = "bars"
+values = "demo.signed"
+labels = ["up", "down"]
+
+[[scenes.items]]
+kind = "formula"
+latex = "a + b = {{ demo.total | 0 }}"
+
+[[scenes.items]]
+kind = "text"
+text = "The total is {{ demo.total | 0 }}."
+"""
+
+
+@pytest.fixture
+def every_kind_site(mini_course, tmp_path):
+    from site_builder.build import build
+
+    provider = mini_course / "course/numbers/demo.py"
+    provider.write_text(provider.read_text().replace(
+        '"halves": [a / 2, b / 2]}', '"halves": [a / 2, b / 2], "grid": [[1, 2], [3, 4]], "signed": [a, -b]}'
+    ))
+    (mini_course / "lessons/01-basics/adding.film.toml").write_text(EVERY_KIND)
+    build(mini_course, tmp_path / "dist")
+    with serving(tmp_path / "dist") as url:
+        yield url
+
+
+def test_every_item_kind_is_drawn(page, every_kind_site):
+    film = open_film(page, every_kind_site, "01-basics/adding/", "Film: Every kind")
+    for kind in ["vector", "matrix"]:
+        expect(film.locator(f".film-item-{kind}")).to_have_count(1)
+    expect(film.locator(".film-arrow")).to_have_count(1)
+    expect(film.locator(".film-item-matrix .film-future")).to_have_count(1)  # the cell after the diagonal
+    expect(film.locator(".film-highlight")).to_have_count(1)  # one frame for a highlighted row
+    film.get_by_role("button", name="Next scene").click()
+    expect(film).to_have_attribute("data-animating", "false")
+    for kind in ["cache", "bars", "formula", "text"]:
+        expect(film.locator(f".film-item-{kind}")).to_have_count(1)
+    expect(film.locator(".film-item-cache .film-card")).to_have_count(4)  # two slots filled, a key and a value each
+    expect(film.locator(".film-item-formula math")).to_have_count(1)
+    expect(film.locator(".film-item-text")).to_have_text("The total is 5.")
+    expect(film.locator(".film-bar-negative")).to_have_count(1)

@@ -98,25 +98,24 @@ def test_a_duration_that_is_not_a_number(mini_course):
 
 def test_a_film_too_short_in_all(mini_course):
     _, problems = resolve(mini_course, GOOD.replace("duration = 15", "duration = 10"))
-    assert problems == [f"{FILM}: the scenes last 20 seconds in all; a film should last 30 to 90"]
+    assert problems == [f"{FILM}:1: the scenes last 20 seconds in all; a film should last 30 to 90"]
 
 
 def test_a_film_too_long_in_all(mini_course):
     _, problems = resolve(mini_course, GOOD.replace("duration = 15", "duration = 20") + GOOD[GOOD.index("[[scenes]]"):].replace("duration = 15", "duration = 20") + GOOD[GOOD.index("[[scenes]]"):].replace("duration = 15", "duration = 20"))
-    assert problems == [f"{FILM}: the scenes last 120 seconds in all; a film should last 30 to 90"]
+    assert problems == [f"{FILM}:1: the scenes last 120 seconds in all; a film should last 30 to 90"]
 
 
-@pytest.mark.xfail(strict=True, reason="films.py counts items only in scenes it accepts; reported to the lead")
 def test_items_after_a_rejected_scene_keep_their_own_lines(mini_course):
     text = GOOD.replace("duration = 15", "duration = 25", 1).replace('kind = "bars"', 'kind = "barz"')
     _, problems = resolve(mini_course, text)
-    assert f"{FILM}:22: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, matrix, text, vector" in problems
+    assert f"{FILM}:21: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, matrix, text, vector" in problems
 
 
 def test_an_arrow_must_join_items_of_its_scene(mini_course):
     text = GOOD + '\n[[scenes.items]]\nkind = "arrow"\nfrom = "halves"\nto = "total"\n'
     _, problems = resolve(mini_course, text)
-    assert problems == [f"{FILM}:17: scene 2: the arrow's 'to' names 'total', but no item in this scene has that id"]
+    assert problems == [f"{FILM}:31: scene 2: the arrow's 'to' names 'total', but no item in this scene has that id"]
 
 
 def test_a_film_without_its_lesson(mini_course):
@@ -168,3 +167,16 @@ def test_the_causal_film_shows_the_trained_models_weights():
     caches = [item["values"] for scene in scenes for item in scene["items"] if item["kind"] == "cache"]
     weights = attention_maps(load_checkpoint(PROJECT / "course/checkpoint.json"), "emma")["heads"][0]["weights"]
     assert caches == weights  # one step per letter, each as long as the cache was then
+
+
+def test_lesson_filters_in_a_caption_are_an_error_not_raw_braces(mini_course):
+    text = GOOD.replace("makes {{ demo.total }}", "makes {{ demo.total | num(2) }}")
+    _, problems = resolve(mini_course, text)
+    assert len(problems) == 1
+    assert problems[0].startswith(f"{FILM}:7: scene 1: caption: cannot read the {{{{ ... }}}}")
+
+
+def test_an_item_without_a_kind_says_so(mini_course):
+    text = GOOD.replace('kind = "bars"\n', "")
+    _, problems = resolve(mini_course, text)
+    assert problems == [f"{FILM}:21: scene 2: an item without a 'kind': expected one of arrow, bars, cache, formula, matrix, text, vector"]

@@ -262,7 +262,8 @@ const BARS = {
         const height = (Math.abs(value) / (hi - lo || 1)) * BAR_H;
         const y = value >= 0 ? zero - height : zero;
         svg("rect", { x, y, width: bar, height: Math.max(height, 0.5), rx: 3, class: value >= 0 ? "film-bar" : "film-bar film-bar-negative" }, group);
-        const textY = value >= 0 ? y - 6 : y + height + 15;
+        // A negative bar hangs below the axis; its number sits on the axis, clear of the labels.
+        const textY = value >= 0 ? y - 6 : zero - 6;
         svgText(group, formatNumber(value, digits), x + bar / 2, textY, "film-number film-bar-value", { "text-anchor": "middle" });
       } else {
         futureCell(group, x - 3, top - 3, bar + 6, BAR_H + 6);
@@ -474,6 +475,7 @@ class FilmPlayer {
     this.playing = false;
     this.speed = 1;
     this.started = false;
+    this.dragging = false;
     this.tween = null;
     this.onScreen = [];
     this.frameRequest = null;
@@ -535,6 +537,9 @@ class FilmPlayer {
     on(this.captionsButton, "click", () => this.toggleCaptions());
     on(this.speedSelect, "change", () => { this.speed = Number(this.speedSelect.value) || 1; });
     on(this.scrubber, "input", () => this.seek(Number(this.scrubber.value)));
+    // While the reader drags the scrubber, playing must not pull the thumb from under them.
+    on(this.scrubber, "pointerdown", () => { this.dragging = true; });
+    on(document, "pointerup", () => { this.dragging = false; });
     on(this.stage, "click", () => this.toggle());
     on(this.section, "keydown", (event) => this.key(event));
     MOTION.addEventListener("change", () => this.setMotion());
@@ -664,7 +669,8 @@ class FilmPlayer {
   show(index, animate) {
     this.sceneIndex = index;
     const target = this.targetViews(index);
-    this.caption.textContent = this.scenes[index].caption;
+    // The caption is a live region: set it only when it changes, so it is read once.
+    if (this.caption.textContent !== this.scenes[index].caption) this.caption.textContent = this.scenes[index].caption;
     this.sceneCount.textContent = `Scene ${index + 1} of ${this.scenes.length}`;
     this.svg.setAttribute("aria-label", `Scene ${index + 1} of ${this.scenes.length}: ${this.scenes[index].caption}`);
     this.section.dataset.scene = String(index + 1);
@@ -709,7 +715,7 @@ class FilmPlayer {
     const layer = svg("g", {});
     for (const view of [...leaving, ...views]) {
       if (view.opacity <= 0.001) continue;
-      const group = svg("g", { transform: `translate(${view.x.toFixed(2)} ${view.y.toFixed(2)})`, class: `film-item film-${view.kind}` }, layer);
+      const group = svg("g", { transform: `translate(${view.x.toFixed(2)} ${view.y.toFixed(2)})`, class: `film-item film-item-${view.kind}` }, layer);
       if (view.opacity < 1) group.setAttribute("opacity", view.opacity.toFixed(3));
       KINDS[view.kind].draw(group, view);
     }
@@ -730,7 +736,7 @@ class FilmPlayer {
     this.bigPlay.hidden = this.started;
     this.previousButton.disabled = this.sceneIndex === 0;
     this.nextButton.disabled = this.sceneIndex === this.scenes.length - 1;
-    if (document.activeElement !== this.scrubber || !this.playing) this.scrubber.value = this.time.toFixed(1);
+    if (!this.dragging) this.scrubber.value = this.time.toFixed(1);
     const position = `${formatTime(this.time)} of ${formatTime(this.total)}`;
     this.scrubber.setAttribute("aria-valuetext", `${position}, scene ${this.sceneIndex + 1} of ${this.scenes.length}`);
     this.timeText.textContent = `${formatTime(this.time)} / ${formatTime(this.total)}`;
