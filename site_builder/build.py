@@ -11,7 +11,7 @@ from site_builder.errors import Problems
 from site_builder.lesson_text import fill_numbers
 from site_builder.links import dead_links
 from site_builder.loader import load_course
-from site_builder.markdown_render import render_markdown
+from site_builder.markdown_render import render_markdown, renderer_fingerprint
 from site_builder.memo import PROCESS_MEMO
 from site_builder.films import load_films
 from site_builder.mathml import MathError, to_mathml
@@ -57,7 +57,7 @@ def render_lessons(course, providers, problems, memo):
         if text is None:
             continue
         try:
-            body = memo.get("markdown", [text], lambda: render_markdown(text))
+            body = memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
             html[lesson.id] = embeds.place(body, root_for(lesson.dest_path))
         except MathError as error:
             problems.add(lesson.src_path, str(error), line_containing(lesson, str(error).split("$")[1]))

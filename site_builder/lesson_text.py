@@ -1,13 +1,14 @@
 """A lesson's text is a small Jinja2 template over its computed numbers."""
 
-import functools
 import traceback
 
 import jinja2
 
 from site_builder.embeds import EmbedError
+from site_builder.memo import CACHE_DIR, digest
 
-TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates made from strings
+TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
+_BODIES = {}  # template name (the digest of a body) -> body
 
 
 def fixed(value, digits=2):
@@ -27,6 +28,11 @@ def percent(value, digits=0):
     return f"{float(value) * 100:.{digits}f}%"
 
 
+def make_dir(path):
+    path.mkdir(parents=True, exist_ok=True)
+    return str(path)
+
+
 class NumbersEnvironment(jinja2.Environment):
     """`{{ walk.keys }}` means the provider's "keys" entry, never the dict's keys() method."""
 
@@ -37,7 +43,15 @@ class NumbersEnvironment(jinja2.Environment):
 
 
 def make_environment():
-    environment = NumbersEnvironment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    # Bodies are looked up by their digest, which lets Jinja keep their compiled code on
+    # disk: compiling costs far more than rendering, so a fresh build skips it.
+    environment = NumbersEnvironment(
+        loader=jinja2.FunctionLoader(lambda name: (_BODIES[name], None, lambda: True)),
+        bytecode_cache=jinja2.FileSystemBytecodeCache(make_dir(CACHE_DIR / "lesson-templates")),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+    )
     environment.filters.update(num=fixed, vec=vector, pct=percent, count=grouped)
     return environment
 
@@ -61,10 +75,11 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
     return None
 
 
-@functools.lru_cache(maxsize=256)
 def compiled(body):
-    """Compiling a template costs far more than rendering it; `course serve` reuses them."""
-    return ENVIRONMENT.from_string(body)
+    name = digest([body])
+    _BODIES[name] = body
+    return ENVIRONMENT.get_template(name)
+
 
 
 def template_line(error):

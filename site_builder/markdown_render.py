@@ -1,7 +1,11 @@
 """Markdown to HTML: Python-Markdown with Pygments highlighting and MathML maths."""
 
+import functools
+from pathlib import Path
+
 import markdown
 
+from site_builder import mathml
 from site_builder.mathml import MathMLExtension
 
 EXTENSIONS = [
@@ -18,6 +22,16 @@ EXTENSION_CONFIGS = {
     "pymdownx.highlight": {"use_pygments": True, "css_class": "highlight", "guess_lang": False},
     "toc": {"permalink": False},
 }
+
+
+@functools.cache
+def renderer_fingerprint():
+    """What the HTML of a text depends on besides the text: our extension and the libraries."""
+    from importlib.metadata import version
+
+    sources = [Path(__file__).read_text(encoding="utf-8"), Path(mathml.__file__).read_text(encoding="utf-8")]
+    versions = [version(name) for name in ("Markdown", "pymdown-extensions", "Pygments", "latex2mathml")]
+    return "\n".join(sources + versions)
 
 
 def render_markdown(text):

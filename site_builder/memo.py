@@ -1,25 +1,41 @@
-"""Results of pure build steps, kept by a digest of their inputs for the life of the process.
+"""Results of pure build steps, kept by a digest of their inputs.
 
 `course serve` rebuilds in the same process, so a rebuild after editing one lesson
-re-renders that lesson and reuses everything else.
+re-renders that lesson and reuses everything else. Results that are plain JSON can
+also be kept on disk (`persist=True`), so a fresh `course build` skips work whose
+inputs have not changed since the last one.
 """
 
 import hashlib
+import json
 from pathlib import Path
 
 import labkit
 
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+CACHE_DIR = PROJECT_ROOT / ".cache" / "build"
+
 
 class Memo:
-    def __init__(self):
+    def __init__(self, disk=None):
         self.store = {}
+        self.disk = Path(disk) if disk else None
 
-    def get(self, namespace, inputs, compute, keep=lambda result: True):
+    def get(self, namespace, inputs, compute, keep=lambda result: True, persist=False):
         """`compute()` once per distinct `inputs` (strings); results failing `keep` are not stored."""
         key = (namespace, digest(inputs))
         if key in self.store:
             return self.store[key]
-        result = compute()
+        file = self.disk / namespace / f"{key[1]}.json" if persist and self.disk else None
+        if file and file.is_file():
+            result = json.loads(file.read_text(encoding="utf-8"))
+        else:
+            result = compute()
+            if file and keep(result):
+                file.parent.mkdir(parents=True, exist_ok=True)
+                temporary = file.with_suffix(".tmp")
+                temporary.write_text(json.dumps(result), encoding="utf-8")
+                temporary.replace(file)  # never a half-written entry, even if two builds race
         if keep(result):
             self.store[key] = result
         return result
@@ -37,4 +53,4 @@ def labkit_source():
     return "".join(path.read_text(encoding="utf-8") for path in sorted(Path(labkit.__file__).parent.glob("*.py")))
 
 
-PROCESS_MEMO = Memo()
+PROCESS_MEMO = Memo(disk=CACHE_DIR / "memo")

@@ -8,7 +8,9 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from site_builder.lesson_text import make_dir
 from site_builder.markdown_render import render_markdown
+from site_builder.memo import CACHE_DIR
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -25,6 +27,7 @@ def environment():
     """One environment per process: it recompiles a template only when its file changes."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
+        bytecode_cache=jinja2.FileSystemBytecodeCache(make_dir(CACHE_DIR / "page-templates")),
         autoescape=jinja2.select_autoescape(["html"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

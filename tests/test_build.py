@@ -113,12 +113,15 @@ def test_broken_course_is_refused_and_the_previous_site_kept(case, mini_course, 
     assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
 
 
-def test_rebuild_in_the_same_process_sees_every_kind_of_edit(mini_course, out):
+@pytest.mark.parametrize("kept", ["in memory", "on disk"])
+def test_rebuild_sees_every_kind_of_edit(kept, mini_course, out, tmp_path):
     """The memo behind fast rebuilds must never serve a stale page or lab."""
     from site_builder.memo import Memo
 
-    memo = Memo()
+    memo = Memo() if kept == "in memory" else Memo(disk=tmp_path / "memo")
     build(mini_course, out, memo=memo)
+    if kept == "on disk":
+        memo = Memo(disk=tmp_path / "memo")  # a new process: only the disk remembers
     edit(mini_course / "lessons/01-basics/adding.md", "Maths:", "Some maths:")
     edit(mini_course / "labs/01-basics/add/lab.toml", "Add two numbers", "Add two whole numbers")
     edit(mini_course / "course/numbers/demo.py", "a, b = 2, 3", "a, b = 4, 3")
