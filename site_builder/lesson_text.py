@@ -5,7 +5,7 @@ import traceback
 import jinja2
 
 from site_builder.embeds import EmbedError
-from site_builder.memo import CACHE_DIR, digest
+from site_builder.memo import TemplateCodeCache, digest
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
 _BODIES = {}  # template name (the digest of a body) -> body
@@ -28,11 +28,6 @@ def percent(value, digits=0):
     return f"{float(value) * 100:.{digits}f}%"
 
 
-def make_dir(path):
-    path.mkdir(parents=True, exist_ok=True)
-    return str(path)
-
-
 class NumbersEnvironment(jinja2.Environment):
     """`{{ walk.keys }}` means the provider's "keys" entry, never the dict's keys() method."""
 
@@ -47,7 +42,7 @@ def make_environment():
     # disk: compiling costs far more than rendering, so a fresh build skips it.
     environment = NumbersEnvironment(
         loader=jinja2.FunctionLoader(lambda name: (_BODIES[name], None, lambda: True)),
-        bytecode_cache=jinja2.FileSystemBytecodeCache(make_dir(CACHE_DIR / "lesson-templates")),
+        bytecode_cache=TemplateCodeCache("lesson-templates"),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,

@@ -1,5 +1,6 @@
 """Find dead internal links and anchors in the rendered pages before anything is written."""
 
+import functools
 import posixpath
 from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
@@ -22,7 +23,9 @@ class _PageScan(HTMLParser):
             self.links.append((attributes[wanted], self.getpos()[0]))
 
 
+@functools.lru_cache(maxsize=512)
 def scan(html):
+    """Links and ids of a page; a rebuild rescans only the pages that changed."""
     parser = _PageScan()
     parser.feed(html)
     return parser

@@ -10,6 +10,8 @@ import hashlib
 import json
 from pathlib import Path
 
+import jinja2
+
 import labkit
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +41,21 @@ class Memo:
         if keep(result):
             self.store[key] = result
         return result
+
+
+class TemplateCodeCache(jinja2.FileSystemBytecodeCache):
+    """Jinja's compiled templates on disk; a cache folder deleted mid-run is made again."""
+
+    def __init__(self, name):
+        self.folder = CACHE_DIR / name
+        super().__init__(str(self.folder))
+
+    def dump_bytecode(self, bucket):
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass  # only a cache: the next build compiles again
 
 
 def digest(parts):

@@ -8,9 +8,8 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from site_builder.lesson_text import make_dir
 from site_builder.markdown_render import render_markdown
-from site_builder.memo import CACHE_DIR
+from site_builder.memo import TemplateCodeCache
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -27,7 +26,7 @@ def environment():
     """One environment per process: it recompiles a template only when its file changes."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
-        bytecode_cache=jinja2.FileSystemBytecodeCache(make_dir(CACHE_DIR / "page-templates")),
+        bytecode_cache=TemplateCodeCache("page-templates"),
         autoescape=jinja2.select_autoescape(["html"]),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -87,15 +86,21 @@ def render_site(course, lesson_html, films=None, site_title=None, live_reload=Fa
     return pages
 
 
+@functools.lru_cache(maxsize=1024)
+def markdown_html(text):
+    """Short Markdown (hints, descriptions): the same text always gives the same HTML."""
+    return render_markdown(text)
+
+
 class PageLab:
     """A lab as the templates see it."""
 
     def __init__(self, lab):
         self.id = lab.id
         self.title = lab.title
-        self.description_html = Markup(render_markdown(lab.description))
+        self.description_html = Markup(markdown_html(lab.description))
         self.starter = lab.starter
-        self.hints_html = [Markup(render_markdown(hint)) for hint in lab.hints]
+        self.hints_html = [Markup(markdown_html(hint)) for hint in lab.hints]
         self.solution_url = f"labs/{lab.id}/solution.py"
         self.function_names = list(lab.functions)
         self.time_limit = lab.time_limit
@@ -130,7 +135,7 @@ class PageModule:
 class OverviewCourse:
     def __init__(self, course):
         self.title = course.title
-        self.summary = Markup(render_markdown(course.summary))
+        self.summary = Markup(markdown_html(course.summary))
         self.modules = [PageModule(module, course) for module in course.modules]
 
 

@@ -62,6 +62,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return self.not_found()
         return super().do_GET()
 
+    def copyfile(self, source, outputfile):
+        try:
+            super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page went away mid-file (closed, reloaded): nothing to report
+
     def not_found(self):
         page = Path(self.directory) / "404.html"
         body = page.read_bytes() if page.is_file() else b"Not found"

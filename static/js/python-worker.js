@@ -118,8 +118,8 @@ async function checkRuntimeReachable() {
 }
 
 async function start(buffer) {
-  await checkRuntimeReachable();
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  // Both at once: the check only guards against a missing runtime, it need not hold up loading.
+  const [, { loadPyodide }] = await Promise.all([checkRuntimeReachable(), import(new URL("pyodide.mjs", PYODIDE_URL).href)]);
   pyodide = await loadPyodide({ indexURL: PYODIDE_URL.href });
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
