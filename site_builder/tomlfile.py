@@ -65,7 +65,11 @@ def table_line(text, name, index=0, line_offset=0):
 
 
 def check_table(data, fields, path, problems, text, where="", line_offset=0, after_line=0):
-    """Report missing, mistyped and unknown keys. Returns True when the table is usable."""
+    """Report missing, mistyped and unknown keys. Returns True when the table is usable.
+
+    An unknown key is reported but leaves the table usable, so one typo gives one
+    message instead of a cascade (a module skipped, its lessons "not listed", ...).
+    """
     ok = True
     known = {field.name for field in fields}
     prefix = f"{where}: " if where else ""
@@ -76,7 +80,6 @@ def check_table(data, fields, path, problems, text, where="", line_offset=0, aft
             hint = f" (did you mean {guess[0]!r}?)" if guess else f" (expected one of: {', '.join(sorted(known))})"
             line = key_line(text, key, line_offset, after_line) or fallback_line
             problems.add(path, f"{prefix}unknown key {key!r}{hint}", line)
-            ok = False
     for field in fields:
         line = key_line(text, field.name, line_offset, after_line) or fallback_line
         if field.name not in data:
