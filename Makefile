@@ -40,6 +40,7 @@ test: setup browser
 
 bench: setup browser
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/model.py
 
 clean:
 	rm -rf dist .cache
