@@ -63,8 +63,9 @@ def edit(path, old, new):
 
 def test_a_broken_course_leaves_the_previous_site_and_no_staging_folder(mini_course, out):
     """Every kind of author mistake is in test_author_mistakes.py; this one checks the clean-up."""
-    edit(mini_course / "labs/01-basics/add/starter.py", "return 0", "return a + b")
-    with pytest.raises(CourseInvalid, match="starter code already passes"):
+    # A dead link is found only once the staging folder is filled: the latest possible failure.
+    edit(mini_course / "lessons/01-basics/adding.md", "(../averages/)", "(../medians/)")
+    with pytest.raises(CourseInvalid, match="dead link"):
         build(mini_course, out)
     assert sorted(p.name for p in out.iterdir()) == ["index.html"]
     assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
