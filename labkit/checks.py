@@ -82,7 +82,7 @@ class Tester:
                 result = learner_function(*copy.deepcopy(args))
         except (CheckFailed, KeyboardInterrupt):
             raise
-        except Exception as error:
+        except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
             details = exception_details(error, self._code)
             where = f" on line {details['line']}" if details["line"] else ""
             raise CheckFailed(
@@ -93,7 +93,9 @@ class Tester:
                 value = plain(result)
         except NotPlainData as problem:
             raise CheckFailed(f"{text} returned something the checker cannot read: {problem}.") from None
-        except Exception as error:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
             raise CheckFailed(f"{text} returned something that raised {type(error).__name__} when the checker read it: {error}") from None
         not_finite = find_not_finite(value)
         if not_finite is not None:

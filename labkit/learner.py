@@ -2,7 +2,7 @@
 
 import traceback
 
-from labkit.guard import learner_builtins, protected
+from labkit.guard import NO_INPUT, learner_builtins, protected
 
 LEARNER_FILE = "<your code>"
 
@@ -18,8 +18,8 @@ class LearnerError(Exception):
 def run_code(code, module_name):
     """Execute the learner's code in a fresh namespace and return it.
 
-    Raises LearnerError for a syntax error or an exception at the top level.
-    KeyboardInterrupt (the Stop button) passes through untouched.
+    Raises LearnerError for a syntax error or an exception at the top level (exit()
+    included). KeyboardInterrupt (the Stop button) passes through untouched.
     """
     try:
         compiled = compile(code, LEARNER_FILE, "exec")
@@ -29,7 +29,9 @@ def run_code(code, module_name):
     try:
         with protected():
             exec(compiled, namespace)
-    except Exception as error:
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
         raise LearnerError(exception_details(error, code)) from None
     return namespace
 
@@ -59,10 +61,14 @@ def advice_for(error):
     """A sentence for the errors a beginner cannot be expected to decode alone."""
     if isinstance(error, ModuleNotFoundError):
         return f"The labs run plain Python with its standard library only: {error.name} is not available here. Lists, loops and the math module are all you need."
-    if isinstance(error, MemoryError):
+    if isinstance(error, MemoryError) or (isinstance(error, OverflowError) and "index-sized" in str(error)):
         return "Your code asked for more memory than the browser can give. Look for a list that grows forever or one made far too big (like [0] * 10**10)."
     if isinstance(error, RecursionError):
         return "A function kept calling itself and never stopped. Check that it has a case where it returns without calling itself again."
+    if isinstance(error, EOFError):  # the real input(), reached through `import builtins`
+        return NO_INPUT
+    if isinstance(error, SystemExit):
+        return "exit() ends the whole program, so nothing after it runs. In a lab, let your code run to its end, and use return to leave a function."
     return ""
 
 

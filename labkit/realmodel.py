@@ -140,7 +140,7 @@ def call_learner(hook, function, code, args, length, needs):
         result = function(*args)
     except KeyboardInterrupt:
         raise
-    except Exception as error:
+    except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
         details = exception_details(error, code)
         where = f" on line {details['line']}" if details["line"] else ""
         raise BlockFailed(f"Your {hook}() raised {details['type']}{where} inside the model.", details) from None

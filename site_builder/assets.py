@@ -19,7 +19,7 @@ from site_builder.errors import BuildError
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 EDITOR_ENTRY = Path("static") / "editor" / "index.js"
-LIGHT_CODE_STYLE = "friendly"
+LIGHT_CODE_STYLE = "xcode"
 DARK_CODE_STYLE = "github-dark"
 
 

@@ -45,6 +45,8 @@ def failure_messages(code):
         ("nan", "def add(a, b):\n    return float('nan')\n"),
         ("infinity", "def add(a, b):\n    return float('inf')\n"),
         ("generator", "def add(a, b):\n    yield a + b\n"),
+        ("patched checker class", "import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\n\ndef add(a, b):\n    return 6\n"),
+        ("patched class inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.Tester.require_shape = lambda *a, **k: None\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n    return 6\n"),
     ],
 )
 def test_cheats_never_pass(name, code):
@@ -70,6 +72,15 @@ def test_input_explains_itself():
     assert "input() does not work in the labs" in failure_messages("x = input('number? ')\n\ndef add(a, b):\n    return a + b\n")
 
 
+def test_the_real_input_explains_itself_too(monkeypatch):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # end of file, as in the browser
+    text = failure_messages("import builtins\nx = builtins.input('number? ')\n\ndef add(a, b):\n    return a + b\n")
+    assert "EOFError" in text and "input() does not work in the labs" in text
+
+
 def test_missing_module_explains_the_labs_have_no_numpy():
     text = failure_messages("import numpy as np\n\ndef add(a, b):\n    return np.add(a, b)\n")
     assert "ModuleNotFoundError: No module named 'numpy'" in text
@@ -86,3 +97,44 @@ def test_infinite_recursion_points_at_the_learners_line():
 def test_memory_error_is_explained():
     text = failure_messages("def add(a, b):\n    raise MemoryError()\n")
     assert "more memory than the browser can give" in text
+
+
+def test_patched_checker_classes_are_put_back_for_the_next_learner():
+    verdict("import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\n\ndef add(a, b):\n    return 5\n")
+    assert verdict("def add(a, b):\n    return 6\n")["status"] == "failed"
+
+
+def test_sys_streams_and_recursion_limit_are_put_back():
+    import sys
+
+    stdout, limit = sys.stdout, sys.getrecursionlimit()
+    verdict("import sys\nsys.stdout = None\nsys.setrecursionlimit(40)\n\ndef add(a, b):\n    return 5\n")
+    assert sys.stdout is stdout and sys.getrecursionlimit() == limit
+
+
+@pytest.mark.parametrize("code", ["import sys\nsys.exit()\n", "def add(a, b):\n    exit(3)\n"])
+def test_exit_is_the_learners_error_not_the_checkers(code):
+    text = failure_messages(code)
+    assert "SystemExit" in text and "exit() ends the whole program" in text
+
+
+def test_run_reports_exit_at_the_learners_line():
+    result = grading.run("print('hi')\nexit()\n")
+    assert result["status"] == "error" and result["error"]["line"] == 2
+
+
+def test_a_list_too_long_for_the_runtime_is_explained():
+    text = failure_messages("def add(a, b):\n    return [0] * 10**20\n")
+    assert "OverflowError" in text and "more memory than the browser can give" in text
+
+
+def test_a_closed_output_stream_is_opened_again(tmp_path, monkeypatch):
+    import sys
+
+    with open(tmp_path / "out.txt", "w") as file:
+        own_stdout = open(file.fileno(), "w", closefd=False)
+        monkeypatch.setattr(sys, "stdout", own_stdout)
+        verdict("import sys\nsys.stdout.close()\n\ndef add(a, b):\n    return 5\n")
+        assert own_stdout.closed and not sys.stdout.closed
+        print("still printing", file=sys.stdout, flush=True)
+    assert (tmp_path / "out.txt").read_text() == "still printing\n"

@@ -17,7 +17,7 @@ const UNDO_KEYS = IS_MAC ? "⌘+Z" : "Ctrl+Z";
 const STOP_NOTES = {
   interrupt: "Stopped. Python is still loaded.",
   restart: "Stopped by restarting Python (this page cannot interrupt it).",
-  unresponsive: "Python did not stop when asked, so it was restarted.",
+  unresponsive: "Python took too long to stop, so it was restarted.",
 };
 
 // Output is always text: every piece goes in through a text node, never as HTML.
@@ -165,6 +165,11 @@ class Lab {
     this.badge.hidden = !progress.isPassed(this.id);
     if (progress.isPassed(this.id)) this.model?.unlock();
     python.addEventListener("statechange", () => this.update());
+    // Storage that fails mid-lesson (full, say) is news where the learner is looking, not
+    // only in the note at the top of the page.
+    progress.addEventListener("problem", () => {
+      if (progress.problem) this.log.note(progress.problem);
+    });
     this.update();
   }
 
@@ -288,12 +293,13 @@ class Lab {
 
   showResult(action, result) {
     if (result.status === "stopped") {
-      const limit = this.timedOut
-        ? `Your code ran for more than ${this.timeLimit} seconds, this lab's time limit. Is there a loop that never ends? `
-        : "";
-      const note = limit + (STOP_NOTES[result.stoppedBy] ?? STOP_NOTES.interrupt);
-      this.log.note(note);
-      if (action === "check") this.showVerdict("stopped", result.summary || "Stopped before the checks finished.");
+      const overTime = `Your code ran for more than ${this.timeLimitText()}, this lab's time limit.`;
+      const limit = this.timedOut ? `${overTime} Is there a loop that never ends? ` : "";
+      this.log.note(limit + (STOP_NOTES[result.stoppedBy] ?? STOP_NOTES.interrupt));
+      if (action === "check") {
+        // The verdict is where a learner looks after Check: it says why the checks did not finish.
+        this.showVerdict("stopped", this.timedOut ? `Stopped before the checks finished. ${overTime}` : result.summary || "Stopped before the checks finished.");
+      }
       return;
     }
     if (result.error) {
@@ -302,6 +308,10 @@ class Lab {
       this.log.note(result.summary || "Your code ran to the end.");
     }
     if (action === "check") this.showCheckVerdict(result);
+  }
+
+  timeLimitText() {
+    return `${this.timeLimit} second${this.timeLimit === 1 ? "" : "s"}`;
   }
 
   // ----- Verdict -----

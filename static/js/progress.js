@@ -171,6 +171,7 @@ export function showStorageNote(progress = getProgress()) {
       note = document.createElement("p");
       note.className = "storage-note";
       note.dataset.storageNote = "";
+      note.setAttribute("role", "status");
       (document.querySelector("main") ?? document.body).prepend(note);
     }
     note.replaceChildren(document.createTextNode(progress.problem));

@@ -1,0 +1,443 @@
+"""Learner code at its worst, in the real lab page (headless Chromium).
+
+Each test runs bad code in the attention lab, checks what the page says, then checks that
+the page still works (the reference solution passes) and that the learner's draft is kept.
+"""
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import chromium, serving
+from tests.conftest import PROJECT
+
+pytestmark = pytest.mark.browser
+
+LAB_ID = "08-attention/scaled-dot-product"
+LESSON = f"{LAB_ID}/"
+LAB_NAME = "Lab: Scaled dot-product attention"
+SOLUTION = (PROJECT / "labs" / LAB_ID / "solution.py").read_text(encoding="utf-8")
+OUTPUT_CAP = 100_000  # characters of learner output the page keeps (python-worker.js, lab.js)
+READY_TIMEOUT = 60_000
+RUN_TIMEOUT = 15_000
+
+PASSED = "All checks passed"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    with serving(built_site, isolated=True) as url:
+        yield url
+
+
+@pytest.fixture
+def page(browser):
+    # No service worker: a page it served from its cache would skip the time-limit rewrite below.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors, dialogs = [], []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    yield page
+    context.close()
+    assert errors == [], errors
+    assert dialogs == [], f"the learner's text ran as HTML: {dialogs}"
+
+
+# ----- helpers -----
+
+
+def open_lab(page, site, time_limit=None):
+    """The lab, with Python loaded; `time_limit` rewrites the limit in the lab's config."""
+    original = []
+    if time_limit is not None:
+
+        def rewrite(route):
+            response = route.fetch()
+            html = response.text()
+            original.extend(re.findall(r'"timeLimit": ([0-9.]+)', html))
+            route.fulfill(response=response, body=re.sub(r'"timeLimit": [0-9.]+', f'"timeLimit": {time_limit}', html))
+
+        page.route(f"**/{LESSON}", rewrite)
+    page.goto(site + LESSON)
+    lab = page.get_by_role("region", name=LAB_NAME)
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    if time_limit is not None:
+        assert original == ["10.0"], "the real lab's own limit is the default, 10 seconds"
+        assert lab.evaluate("s => JSON.parse(s.querySelector('[data-lab-config]').textContent).timeLimit") == time_limit
+    return lab
+
+
+def set_code(page, lab, code):
+    lab.get_by_role("textbox", name="Code editor").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Delete")
+    page.keyboard.insert_text(code)
+
+
+def editor_code(lab):
+    return lab.evaluate("section => section.labEditor.getCode()")
+
+
+def button(lab, name):
+    return lab.get_by_role("button", name=name, exact=True)
+
+
+def log(lab):
+    return lab.get_by_role("log", name="Output")
+
+
+def verdict(lab):
+    return lab.get_by_role("status")
+
+
+def run(page, lab, code, timeout=RUN_TIMEOUT):
+    """Run `code` to its end; the output log's text."""
+    set_code(page, lab, code)
+    button(lab, "Run").click()
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=timeout)
+    return log(lab).inner_text()
+
+
+def check(page, lab, code, timeout=RUN_TIMEOUT):
+    """Check `code`; the verdict's text once the checks have finished."""
+    set_code(page, lab, code)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_have_attribute("data-status", re.compile("."), timeout=timeout)
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=timeout)
+    return verdict(lab).inner_text()
+
+
+# Timed inside the page, from the click to the state change: Playwright's own waiting polls
+# at growing intervals, too coarse to tell 0.8 s from 1.1 s.
+STOP_TIMER = """stop => {
+  const section = stop.closest("section");
+  const times = (section.stopTimes = {});
+  stop.addEventListener("click", () => { times.clicked = performance.now(); }, { capture: true, once: true });
+  new MutationObserver((changes, observer) => {
+    if (times.clicked === undefined || section.dataset.pythonState === "running") return;
+    times.stopped = performance.now();
+    observer.disconnect();
+  }).observe(section, { attributes: true, attributeFilter: ["data-python-state"] });
+}"""
+
+
+def stop_within_a_second(lab):
+    """Click Stop on a running lab: it must stop running within a second."""
+    expect(lab).to_have_attribute("data-python-state", "running")
+    button(lab, "Stop").evaluate(STOP_TIMER)
+    button(lab, "Stop").click()
+    expect(lab).not_to_have_attribute("data-python-state", "running", timeout=2_000)
+    times = lab.evaluate("section => section.stopTimes")
+    assert times["stopped"] - times["clicked"] < 1_000, times
+
+
+def keeps_the_draft(page, lab, code, reload=False):
+    """The bad code is still in the editor (and after a reload, if asked); the lab, reloaded or not."""
+    assert editor_code(lab) == code
+    if reload:
+        page.reload()
+        lab = page.get_by_role("region", name=LAB_NAME)
+        expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+        assert editor_code(lab) == code
+    return lab
+
+
+def solution_passes(page, lab):
+    text = check(page, lab, SOLUTION)
+    assert text.startswith(PASSED), text
+
+
+# ----- endless loops: Stop and the time limit -----
+
+ENDLESS_AT_TOP = "steps = 0\nwhile True:\n    steps += 1\n"
+
+ENDLESS_IN_ATTEND = """def attend(q, keys, values):
+    while True:
+        pass
+"""
+
+SWALLOWS_STOP = """def attend(q, keys, values):
+    while True:
+        try:
+            while True:
+                pass
+        except BaseException:
+            pass
+"""
+
+
+def test_stop_ends_an_endless_loop_and_keeps_python(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, ENDLESS_AT_TOP)
+    button(lab, "Run").click()
+    page.wait_for_timeout(300)
+    stop_within_a_second(lab)
+    expect(log(lab)).to_contain_text("Stopped. Python is still loaded.")
+    lab = keeps_the_draft(page, lab, ENDLESS_AT_TOP, reload=True)
+    solution_passes(page, lab)
+
+
+def test_stop_ends_an_endless_loop_inside_the_checked_function(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, ENDLESS_IN_ATTEND)
+    button(lab, "Check").click()
+    page.wait_for_timeout(300)
+    stop_within_a_second(lab)
+    expect(verdict(lab)).to_have_text(re.compile(r"^Stopped before the checks finished\.$"))
+    expect(log(lab)).to_contain_text("Python is still loaded")
+    keeps_the_draft(page, lab, ENDLESS_IN_ATTEND)
+    solution_passes(page, lab)
+
+
+def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, SWALLOWS_STOP)
+    button(lab, "Check").click()
+    page.wait_for_timeout(300)
+    stop_within_a_second(lab)
+    expect(log(lab)).to_contain_text("Python took too long to stop, so it was restarted.")
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    keeps_the_draft(page, lab, SWALLOWS_STOP)
+    solution_passes(page, lab)
+
+
+def test_a_check_past_the_time_limit_stops_by_itself(page, site):
+    lab = open_lab(page, site, time_limit=2)
+    set_code(page, lab, ENDLESS_IN_ATTEND)
+    started = time.monotonic()
+    button(lab, "Check").click()
+    expect(lab).not_to_have_attribute("data-python-state", "running", timeout=5_000)
+    ran_for = time.monotonic() - started
+    assert 1.8 < ran_for < 3.5, ran_for
+    expect(verdict(lab)).to_contain_text("Stopped before the checks finished.")
+    expect(verdict(lab)).to_contain_text("Your code ran for more than 2 seconds, this lab's time limit.")
+    expect(log(lab)).to_contain_text("Is there a loop that never ends?")
+    lab = keeps_the_draft(page, lab, ENDLESS_IN_ATTEND, reload=True)
+    solution_passes(page, lab)
+
+
+# ----- memory -----
+
+GROWS_FOREVER = """def attend(q, keys, values):
+    rows = []
+    while True:
+        rows.append([0] * 100_000)
+
+
+attend([1], [[1]], [[1]])
+"""
+
+
+def test_a_list_too_big_for_memory_is_explained(page, site):
+    lab = open_lab(page, site)
+    # Pyodide's Python is 32-bit: 10**10 items cannot even be counted, 10**9 cannot be stored.
+    for code, error in [("x = 1\nbig = [0] * 10**9\n", "MemoryError"), ("x = 1\nbig = [0] * 10**10\n", "OverflowError")]:
+        text = run(page, lab, code)
+        assert f"line 2\n    big = [0] * 10**" in text and error in text, text
+        assert "Your code asked for more memory than the browser can give." in text
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
+
+
+def test_a_list_that_grows_forever_runs_out_of_memory_and_python_carries_on(page, site):
+    # Filling the worker's 4 GB for the first time takes about as long as the lab's 10 s limit,
+    # which could stop it first (that path is the time-limit test): allow a minute here.
+    lab = open_lab(page, site, time_limit=60)
+    text = run(page, lab, GROWS_FOREVER, timeout=60_000)
+    assert "line 4, in attend\n    rows.append([0] * 100_000)\nMemoryError" in text, text
+    assert "Look for a list that grows forever" in text
+    lab = keeps_the_draft(page, lab, GROWS_FOREVER)
+    solution_passes(page, lab)
+
+
+# ----- recursion, printing, HTML -----
+
+
+def test_infinite_recursion_points_at_the_learners_line(page, site):
+    lab = open_lab(page, site)
+    code = "def attend(q, keys, values):\n    return attend(q, keys, values)\n"
+    text = check(page, lab, code)
+    assert text.startswith("8 of 8 checks failed."), text
+    assert "raised RecursionError on line 2" in text
+    assert "line 2, in attend\n    return attend(q, keys, values)" in text
+    assert "A function kept calling itself and never stopped." in text
+    assert len(text) < 20_000, "a thousand identical frames help nobody"
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
+
+
+def test_ten_megabytes_of_printing_are_cut_and_the_page_stays_responsive(page, site):
+    lab = open_lab(page, site)
+    printed = lab.locator("[data-output] .output-stdout")
+    text = run(page, lab, "print('x' * 10_000_000)\n")
+    assert "Output cut: only the first 100,000 characters are shown." in text
+    assert "Your code ran to the end." in text
+    assert sum(printed.evaluate_all("spans => spans.map((span) => span.textContent.length)")) == OUTPUT_CAP
+
+    floods = "while True:\n    print('0123456789' * 10)\n"
+    set_code(page, lab, floods)
+    button(lab, "Run").click()
+    expect(log(lab)).to_contain_text("Output cut", timeout=RUN_TIMEOUT)
+    for _ in range(3):  # the page answers at once while the flood goes on
+        started = time.monotonic()
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
+        assert time.monotonic() - started < 0.5
+    assert sum(printed.evaluate_all("spans => spans.map((span) => span.textContent.length)")) <= OUTPUT_CAP
+    stop_within_a_second(lab)
+    keeps_the_draft(page, lab, floods)
+    solution_passes(page, lab)
+
+
+def test_html_in_output_and_errors_is_shown_as_text(page, site):
+    lab = open_lab(page, site)
+    text = run(page, lab, "print('<img src=x onerror=alert(1)>')\nraise ValueError('<img src=x onerror=alert(2)>')\n")
+    assert "<img src=x onerror=alert(1)>" in text
+    assert "ValueError: <img src=x onerror=alert(2)>" in text
+    text = check(page, lab, "def attend(q, keys, values):\n    raise ValueError('<b>bold</b><img src=x onerror=alert(3)>')\n")
+    assert "raised ValueError on line 2: <b>bold</b><img src=x onerror=alert(3)>" in text
+    code = "def attend(q, keys, values):\n    return '<img src=x onerror=alert(4)>'\n"
+    text = check(page, lab, code)
+    assert "returned '<img src=x onerror=alert(4)>', which is a str" in text
+    page.wait_for_timeout(300)  # time for a broken image's onerror to fire, were there one
+    assert log(lab).locator("img, b").count() == 0
+    assert verdict(lab).locator("img, b").count() == 0
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
+
+
+# ----- cheating -----
+
+WRONG_BODY = "    return values[0]\n"  # a plausible wrong answer: the first value, unweighted
+
+
+def attend_returning(expression):
+    return f"def attend(q, keys, values):\n    return {expression}\n"
+
+
+CHEATS = [
+    # (what it tries, code, what the verdict must say)
+    ("redefines print", "print = lambda *args, **kwargs: None\n\ndef attend(q, keys, values):\n" + WRONG_BODY, "expected [7.1797, 2.8203]"),
+    (
+        "replaces isinstance",
+        "import builtins\nbuiltins.isinstance = lambda *args: True\n\n" + attend_returning("'7.1797, 2.8203'"),
+        "which is a str; expected a list of 2 numbers",
+    ),
+    (
+        "doctors math to hide a nan",
+        "import math\nmath.isnan = lambda x: False\nmath.isinf = lambda x: False\n\n" + attend_returning("[float('nan')] * len(values[0])"),
+        "which contains nan: a number that is not a number",
+    ),
+    (
+        "patches the checker module",
+        "import labkit.checks, labkit.values\nlabkit.checks.close = lambda *a, **k: True\nlabkit.values.close = lambda *a, **k: True\n\ndef attend(q, keys, values):\n" + WRONG_BODY,
+        "expected [7.1797, 2.8203]",
+    ),
+    (
+        "patches the checker's class",
+        "import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\nlabkit.checks.Tester.require_shape = lambda *a, **k: None\n\ndef attend(q, keys, values):\n" + WRONG_BODY,
+        "expected [7.1797, 2.8203]",
+    ),
+    (
+        "patches the checker from inside attend",
+        "def attend(q, keys, values):\n    import labkit.checks\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n" + WRONG_BODY,
+        "expected [7.1797, 2.8203]",
+    ),
+    ("equals everything", "class Same:\n    def __eq__(self, other):\n        return True\n\n\n" + attend_returning("Same()"), "something the checker cannot read: it is a Same"),
+    (
+        "float subclass equal to everything",
+        "class Sly(float):\n    def __eq__(self, other):\n        return True\n\n\n" + attend_returning("[Sly(0), Sly(0)]"),
+        "returned [0, 0]; expected [7.1797, 2.8203]",
+    ),
+    ("nan", attend_returning("[float('nan'), float('nan')]"), "which contains nan"),
+    ("infinity", attend_returning("[float('inf')] * len(values[0])"), "a number that is infinite"),
+    ("generator", attend_returning("(v for v in values[0])"), "it is a generator, not a list"),
+    ("exit()", "def attend(q, keys, values):\n    exit()\n", "raised SystemExit on line 2"),
+]
+
+
+def test_cheats_are_judged_on_their_answers(page, site):
+    lab = open_lab(page, site)
+    for name, code, message in CHEATS:
+        text = check(page, lab, code)
+        assert not text.startswith(PASSED), f"{name}: {text}"
+        assert message in text, f"{name}: {text}"
+        assert "our bug, not yours" not in text and "course's checker" not in log(lab).inner_text(), name
+    # The right answer still passes when the code around it is cheeky.
+    cheeky = "import builtins\nbuiltins.isinstance = lambda *args: True\n\n" + SOLUTION
+    assert check(page, lab, cheeky).startswith(PASSED)
+    keeps_the_draft(page, lab, cheeky)
+    solution_passes(page, lab)
+
+
+def test_damage_to_python_itself_does_not_outlast_the_run(page, site):
+    lab = open_lab(page, site)
+    damage = "import sys\nsys.stdout = None\nsys.setrecursionlimit(30)\n"
+    assert "Your code ran to the end." in run(page, lab, damage)
+    assert "still printing" in run(page, lab, "print('still printing')\n")
+    assert "Your code ran to the end." in run(page, lab, "import sys\nsys.stdout.close()\n")
+    assert "still printing" in run(page, lab, "print('still printing')\n")
+    text = run(page, lab, "import sys\nsys.exit('bye')\n")
+    assert "SystemExit: bye" in text and "exit() ends the whole program" in text
+    assert "course's checker" not in text
+    # Ending the runtime itself: Python is started afresh.
+    code = "import os\nos._exit(1)\n"
+    text = run(page, lab, code, timeout=READY_TIMEOUT)
+    assert "Python stopped working" in text and "your code is still in the editor" in text, text
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
+
+
+# ----- what the labs do not offer, and code that does not parse -----
+
+
+def test_numpy_and_input_get_a_clear_message(page, site):
+    lab = open_lab(page, site)
+    text = check(page, lab, "import numpy as np\n\ndef attend(q, keys, values):\n    return np.zeros(2)\n")
+    assert text.startswith("Your code raised ModuleNotFoundError on line 1."), text
+    assert "numpy is not available here" in text
+    assert "''" in run(page, lab, "import sys\nprint(repr(sys.stdin.readline()))\n")  # end of file, not a hang
+    for code in ["import builtins\nname = builtins.input('Your name? ')\n", "name = 'Ada'\nname = input('Your name? ')\n"]:
+        text = run(page, lab, code)
+        assert "line 2\n" in text and "input() does not work in the labs: there is no keyboard to read from." in text, text
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
+
+
+SYNTAX_ERRORS = [
+    (
+        "def attend(q, keys, values)\n    return []\n",
+        ["SyntaxError on line 1: expected ':'", "    def attend(q, keys, values)", "                               ^"],
+    ),
+    (
+        "def attend(q, keys, values):\n    scores = []\n      return scores\n",
+        ["IndentationError on line 3: unexpected indent", "    return scores", "    ^"],
+    ),
+    (
+        "def attend(q, keys, values):\nreturn []\n",
+        ["IndentationError on line 2: expected an indented block after function definition on line 1", "    return []", "    ^"],
+    ),
+    (
+        "def attend(q, keys, values):\n    print('unfinished)\n",
+        ["SyntaxError on line 2: unterminated string literal (detected at line 2)", "    print('unfinished)", "          ^"],
+    ),
+]
+
+
+def test_syntax_errors_show_the_learners_line_and_a_caret(page, site):
+    lab = open_lab(page, site)
+    for code, lines in SYNTAX_ERRORS:
+        kind, line = re.match(r"(\w+) on line (\d+)", lines[0]).groups()
+        assert check(page, lab, code).startswith(f"Your code raised {kind} on line {line}.")
+        assert verdict(lab).locator("pre").inner_text().splitlines() == lines
+        assert log(lab).inner_text().splitlines() == lines
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
