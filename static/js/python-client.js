@@ -13,7 +13,7 @@
 // A stopped run resolves with status "stopped" and `stoppedBy`: "interrupt" (Python is still
 // loaded), "restart" (this page cannot interrupt) or "unresponsive" (asked, got no answer).
 
-const INTERRUPT_GRACE_MS = 700;
+const INTERRUPT_GRACE_MS = 500; // leaves room to restart within the promised second, even on a busy machine
 const SLOW_LOAD_MS = 15_000; // then say that it is slow
 const GIVE_UP_LOAD_MS = 180_000; // then offer a retry rather than wait forever
 const SIGINT = 2;
