@@ -17,6 +17,7 @@ const INTERRUPT_GRACE_MS = 500; // leaves room to restart within the promised se
 const SLOW_LOAD_MS = 15_000; // then say that it is slow
 const GIVE_UP_LOAD_MS = 180_000; // then offer a retry rather than wait forever
 const SIGINT = 2;
+const INTERRUPT_REPEAT_MS = 25;
 
 class PythonClient extends EventTarget {
   constructor() {
@@ -203,11 +204,17 @@ class PythonClient extends EventTarget {
     const current = this.current;
     if (!current) return "idle";
     if (this.interruptBuffer) {
-      this.interruptBuffer[0] = SIGINT;
+      // Python reads the buffer and then zeroes it, not in one step: a SIGINT written between
+      // the two is lost. So keep asking until the run ends (a second one is harmless).
+      const buffer = this.interruptBuffer;
+      const ask = () => Atomics.store(buffer, 0, SIGINT);
+      ask();
+      const asking = setInterval(ask, INTERRUPT_REPEAT_MS);
       const answered = await Promise.race([
         current.settled.then(() => true),
         new Promise((resolve) => setTimeout(() => resolve(false), INTERRUPT_GRACE_MS)),
       ]);
+      clearInterval(asking);
       if (answered) return "interrupted";
       // Python is stuck somewhere it never checks for interrupts: fall through and restart.
       if (this.current !== current) return "interrupted";
