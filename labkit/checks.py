@@ -63,6 +63,7 @@ class Tester:
         self._expected = expected
         self._code = code
         self.tolerance = tolerance
+        self._tracebacks_shown = set()  # a Check repeats one error in every check: show it once
 
     def function(self, name):
         found = self._namespace.get(name)
@@ -83,11 +84,7 @@ class Tester:
         except (CheckFailed, KeyboardInterrupt):
             raise
         except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
-            details = exception_details(error, self._code)
-            where = f" on line {details['line']}" if details["line"] else ""
-            raise CheckFailed(
-                f"{text} raised {details['type']}{where}: {details['message']}\n{details['text']}"
-            ) from None
+            raise CheckFailed(self.describe_raise(text, function, args, error)) from None
         try:
             with protected():  # converting can run the learner's code too (__iter__, __float__, ...)
                 value = plain(result)
@@ -101,6 +98,20 @@ class Tester:
         if not_finite is not None:
             raise CheckFailed(f"{text} returned {show(value)}, which contains {not_finite}: a number that is {'not a number' if not_finite == 'nan' else 'infinite'}. Look for a division by zero or an exp of a huge number.")
         return value
+
+    def describe_raise(self, text, function, args, error):
+        """What the learner's function raised, with its traceback shown once per Check."""
+        details = exception_details(error, self._code)
+        where = f" on line {details['line']}" if details["line"] else ""
+        said = f"{text} raised {details['type']}{where}: {details['message']}"
+        if details["line"] is None and isinstance(error, TypeError) and f"{function}()" in details["message"]:
+            # Python refused the call itself: the def line no longer matches the starter's.
+            count = "one argument" if len(args) == 1 else f"{len(args)} arguments"
+            return f"{said}\nThe checks call {function}() with {count}, as the starter code's def line has it. Keep that line as it was."
+        if details["text"] in self._tracebacks_shown:
+            return f"{said} (the same error as above)."
+        self._tracebacks_shown.add(details["text"])
+        return f"{said}\n{details['text']}"
 
     def call(self, case):
         return self.call_with(case.function, *case.args, text=case.call_text())

@@ -1,7 +1,9 @@
 """The one entry point the browser's worker calls, with and returning plain dicts."""
 
-from labkit import grading, realmodel
+from labkit import grading, realmodel, stoppable_sleep
 from labkit.bundled import lab_bundle
+
+stoppable_sleep.install()
 
 
 def handle(request):

@@ -103,3 +103,26 @@ def test_a_crashing_check_in_production_says_it_is_not_the_learner(monkeypatch):
     broken = CHECKS.replace("t.require_close(pair, \"Use +.\")", "1 / 0")
     result = grading.check(LabBundle("m/add", broken, [5], ["add"]), "def add(a, b):\n    return a + b\n")
     assert "It is our bug, not yours." in result["checks"][0]["message"]
+
+
+def test_one_error_in_every_check_shows_its_traceback_once():
+    code = "def add(a, b):\n    return a + missing\n"
+    first, second = (check["message"] for check in grading.check(bundle(), code)["checks"])
+    assert first.startswith("add(2, 3) raised NameError on line 2: name 'missing' is not defined\nTraceback")
+    assert "    return a + missing" in first
+    assert second == "add(-1, -1) raised NameError on line 2: name 'missing' is not defined (the same error as above)."
+
+
+def test_different_errors_each_show_their_own_traceback():
+    code = "def add(a, b):\n    if a < 0:\n        raise ValueError('negative')\n    return a + missing\n"
+    first, second = (check["message"] for check in grading.check(bundle(), code)["checks"])
+    assert "    return a + missing" in first
+    assert "line 3, in add\n    raise ValueError('negative')" in second
+
+
+def test_a_changed_def_line_is_explained():
+    message = grading.check(bundle(), "def add(a):\n    return a\n")["checks"][0]["message"]
+    assert message == (
+        "add(2, 3) raised TypeError: add() takes 1 positional argument but 2 were given\n"
+        "The checks call add() with 2 arguments, as the starter code's def line has it. Keep that line as it was."
+    )

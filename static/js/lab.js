@@ -19,6 +19,8 @@ const STOP_NOTES = {
   restart: "Stopped by restarting Python (this page cannot interrupt it).",
   unresponsive: "Python took too long to stop, so it was restarted.",
 };
+const SELF_INTERRUPTED =
+  "Your code raised KeyboardInterrupt, the error Python uses for Stop, so everything stopped there. Leave it out: a lab's code should run to its end.";
 
 // Output is always text: every piece goes in through a text node, never as HTML.
 class OutputLog {
@@ -239,6 +241,7 @@ class Lab {
     this.clearVerdict();
     this.running = true;
     this.timedOut = false;
+    this.stopAsked = false;
     const timer = setTimeout(() => {
       this.timedOut = true;
       this.python.stop();
@@ -265,6 +268,7 @@ class Lab {
 
   async stop() {
     if (!this.running) return;
+    this.stopAsked = true;
     await this.python.stop();
   }
 
@@ -292,6 +296,12 @@ class Lab {
   }
 
   showResult(action, result) {
+    if (result.status === "stopped" && !this.timedOut && !this.stopAsked) {
+      // Nobody pressed Stop: the learner's own code raised KeyboardInterrupt.
+      this.log.error(SELF_INTERRUPTED);
+      if (action === "check") this.showVerdict("error", SELF_INTERRUPTED);
+      return;
+    }
     if (result.status === "stopped") {
       const overTime = `Your code ran for more than ${this.timeLimitText()}, this lab's time limit.`;
       const limit = this.timedOut ? `${overTime} Is there a loop that never ends? ` : "";
