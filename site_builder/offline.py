@@ -35,12 +35,25 @@ self.addEventListener("fetch", (event) => {{
   // HEAD too: the Python worker checks that the runtime is there before loading it.
   const readOnly = request.method === "GET" || request.method === "HEAD";
   if (!readOnly || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(request, {{ ignoreSearch: true, ignoreMethod: true }}))
-      .then((cached) => cached || fetch(request)),
-  );
+  event.respondWith(fromCache(request));
 }});
+
+async function fromCache(request) {{
+  const cache = await caches.open(CACHE);
+  const options = {{ ignoreSearch: true, ignoreMethod: true }};
+  const cached = await cache.match(request, options);
+  if (cached) return cached;
+  try {{
+    return await fetch(request);
+  }} catch (offline) {{
+    if (request.mode !== "navigate") throw offline;
+    // Offline, a page typed without its final slash is still the page; anything else is
+    // not part of this build, which the site's own 404 page says better than the browser.
+    const url = new URL(request.url);
+    const folder = url.pathname.endsWith("/") ? null : await cache.match(url.pathname + "/", options);
+    return folder || (await cache.match("404.html")) || Response.error();
+  }}
+}}
 """
 
 
