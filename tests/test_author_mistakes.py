@@ -42,6 +42,9 @@ CASES = {
     "number no code provides": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:products"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function products()"),
     "provider outside the course": (lambda r: edit(r / ADDING, '"demo:sums"', '"../../../x:sums"'), f"{ADDING}:7: numbers.demo: ../../../x.py points outside numbers/"),
     "number the provider lacks": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.product }}"), f"{ADDING}:12: a computed number failed"),
+    # --- files and folders ---
+    # --- numbers, maths and links ---
+    # --- labs at build time ---
 }
 
 
