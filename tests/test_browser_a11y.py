@@ -6,15 +6,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import LESSON, open_lab
 
 pytestmark = pytest.mark.browser
 
 PROJECT = Path(__file__).resolve().parent.parent
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
-LESSON = "08-attention/scaled-dot-product/"
-LAB_NAME = "Lab: Scaled dot-product attention"
-READY_TIMEOUT = 60_000
 THEME_KEY = "zero-to-microgpt:theme"
 SCHEMES = ["light", "dark"]
 AXE_PAGES = {"overview": "", "module": "08-attention/", "lesson": LESSON, "explainer": "attention-explained/"}
@@ -51,41 +48,12 @@ FOCUS_RING = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    with serving(built_site, isolated=True) as url:
-        yield url
-
-
-@pytest.fixture
-def new_page(browser):
-    contexts, errors = [], []
-
-    def make(**options):
-        context = browser.new_context(**options)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert errors == [], errors
-
-
-def open_lesson(page, site, path=LESSON):
-    """The lesson with its Python ready, its film drawn and its heatmap filled in."""
-    page.goto(site + path)
-    expect(page.get_by_role("region", name=LAB_NAME)).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+def open_lesson(page, site):
+    """The lesson with its Python ready, its film drawn and its heatmap filled in; its lab."""
+    lab = open_lab(page, site)
     expect(page.locator(".film-svg").first).to_be_visible()
     expect(page.locator(".heatmap-cell").first).to_be_visible()
+    return lab
 
 
 def serious_problems(page):
@@ -240,8 +208,7 @@ def tab_to_the_end(page, limit=150):
 
 def test_a_whole_lab_with_the_keyboard_alone(new_page, site):
     page = new_page(color_scheme="light")
-    open_lesson(page, site)
-    lab = page.get_by_role("region", name=LAB_NAME)
+    lab = open_lesson(page, site)
     verdict = lab.get_by_role("status")
     # A live region is announced only if it is in the page, empty, before its news arrives.
     expect(verdict).to_be_empty()

@@ -7,49 +7,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import LESSON, serving
 
 pytestmark = pytest.mark.browser
 
-LESSON = "08-attention/scaled-dot-product/"
 FILM_NAME = "Film: Score, softmax, blend"
 FILMS = ["position-embeddings", "queries-keys-values", "scaled-dot-product", "causal-masking", "rmsnorm-residuals"]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    with serving(built_site) as url:
-        yield url
-
-
-def open_context(browser, **options):
-    context = browser.new_context(**options)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return context, page
-
-
 @pytest.fixture
-def page(browser):
-    context, page = open_context(browser)
-    yield page
-    context.close()
-    assert page.errors == [], page.errors
-
-
-@pytest.fixture
-def calm_page(browser):
-    context, page = open_context(browser, reduced_motion="reduce")
-    yield page
-    context.close()
-    assert page.errors == [], page.errors
+def calm_page(new_page):
+    """A page for a learner who asked their system for reduced motion."""
+    return new_page(reduced_motion="reduce")
 
 
 def open_film(page, site, lesson=LESSON, name=FILM_NAME):
@@ -261,26 +230,22 @@ def screenshot_dir(tmp_path_factory):
 
 @pytest.mark.parametrize("width", [1280, 375])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_first_and_last_scene_of_every_film(browser, site, screenshot_dir, width, scheme):
+def test_first_and_last_scene_of_every_film(new_page, site, screenshot_dir, width, scheme):
     """Screenshots to look at (set FILM_SCREENSHOTS=folder to keep them); the film must fit the page."""
-    context, page = open_context(browser, viewport={"width": width, "height": 900}, color_scheme=scheme, reduced_motion="reduce")
-    try:
-        for lesson in FILMS:
-            page.goto(f"{site}08-attention/{lesson}/")
-            film = page.locator("[data-film]")
-            expect(film).to_have_attribute("data-ready", "true")
-            film.screenshot(path=str(screenshot_dir / f"{lesson}-{width}-{scheme}-first.png"))
-            film.locator("[data-film-stage]").focus()
-            page.keyboard.press("End")
-            expect(film).to_have_attribute("data-scene", str(len(film_data(film)["scenes"])))
-            film.screenshot(path=str(screenshot_dir / f"{lesson}-{width}-{scheme}-last.png"))
-            assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{lesson} is wider than the page"
-            drawn = film.locator(".film-svg").bounding_box()
-            assert drawn["width"] <= width and drawn["height"] > 100
-            assert film.locator(".film-item").count() > 0
-    finally:
-        context.close()
-    assert page.errors == [], page.errors
+    page = new_page(viewport={"width": width, "height": 900}, color_scheme=scheme, reduced_motion="reduce")
+    for lesson in FILMS:
+        page.goto(f"{site}08-attention/{lesson}/")
+        film = page.locator("[data-film]")
+        expect(film).to_have_attribute("data-ready", "true")
+        film.screenshot(path=str(screenshot_dir / f"{lesson}-{width}-{scheme}-first.png"))
+        film.locator("[data-film-stage]").focus()
+        page.keyboard.press("End")
+        expect(film).to_have_attribute("data-scene", str(len(film_data(film)["scenes"])))
+        film.screenshot(path=str(screenshot_dir / f"{lesson}-{width}-{scheme}-last.png"))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{lesson} is wider than the page"
+        drawn = film.locator(".film-svg").bounding_box()
+        assert drawn["width"] <= width and drawn["height"] > 100
+        assert film.locator(".film-item").count() > 0
 
 
 EVERY_KIND = """\

@@ -11,17 +11,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, set_code, verdict
 
 pytestmark = pytest.mark.browser
 
 PROJECT = Path(__file__).resolve().parent.parent
-LESSON = "08-attention/scaled-dot-product/"
 EXPLAINER = "attention-explained/"
-LAB_NAME = "Lab: Scaled dot-product attention"
 HEATMAP = "Attention heatmap"
 PANEL = "Your code on the real model"
-READY_TIMEOUT = 60_000
 PYTHON_TIMEOUT = 15_000
 LAB_FOLDER = PROJECT / "labs" / "08-attention" / "scaled-dot-product"
 PROGRESS_KEY = "zero-to-microgpt:progress:v1"
@@ -44,40 +41,6 @@ def shown(value):
     """A number as a heatmap cell prints it: two decimals, with a true minus sign."""
     text = f"{abs(value):.2f}"
     return f"−{text}" if value < 0 and float(text) != 0 else text
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    with serving(built_site, isolated=True) as url:
-        yield url
-
-
-@pytest.fixture
-def new_page(browser):
-    contexts, errors = [], []
-
-    def make(**options):
-        context = browser.new_context(**options)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert errors == [], errors
-
-
-@pytest.fixture
-def page(new_page):
-    return new_page()
 
 
 def heatmap_on(page):
@@ -103,24 +66,10 @@ def expect_cells(region, rows):
             expect(cell(region, row, col)).to_have_text(shown(value))
 
 
-def open_lab(page, site):
-    page.goto(site + LESSON)
-    lab = page.get_by_role("region", name=LAB_NAME)
-    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
-    return lab
-
-
-def replace_code(page, lab, code):
-    lab.get_by_role("textbox", name="Code editor").click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-
-
 def pass_the_lab(page, lab):
-    replace_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
-    lab.get_by_role("button", name="Check", exact=True).click()
-    expect(lab.get_by_role("status")).to_contain_text("All checks passed", timeout=PYTHON_TIMEOUT)
+    set_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=PYTHON_TIMEOUT)
 
 
 # ---------- The lesson's heatmap ----------
@@ -329,7 +278,7 @@ def test_comparison_matches_for_the_solution_and_not_for_a_wrong_answer(page, si
     expect(readout(panel)).to_contain_text(f"With your attend(): {weights[4][0]:.4f}, the same.")
 
     # A wrong answer cannot pass the lab, but a learner who passed can still edit their code.
-    replace_code(page, lab, (LAB_FOLDER / "wrong" / "no_sqrt_scaling.py").read_text(encoding="utf-8"))
+    set_code(page, lab, (LAB_FOLDER / "wrong" / "no_sqrt_scaling.py").read_text(encoding="utf-8"))
     panel.get_by_role("textbox", name="Name").fill("olivia")
     panel.get_by_role("button", name="Run on the model").click()
     expect(panel).to_have_attribute("data-match", "false", timeout=PYTHON_TIMEOUT)
@@ -345,7 +294,7 @@ def test_an_error_in_the_learners_code_is_shown_in_the_panel(page, site):
     lab = open_lab(page, site)
     pass_the_lab(page, lab)
     panel = lab.get_by_role("region", name=PANEL)
-    replace_code(page, lab, "def attend(q, keys, values):\n    return 1 / 0\n")
+    set_code(page, lab, "def attend(q, keys, values):\n    return 1 / 0\n")
     panel.get_by_role("button", name="Run on the model").click()
     expect(panel).to_have_attribute("data-match", "false", timeout=PYTHON_TIMEOUT)
     expect(panel).to_contain_text("could not run inside the model")
@@ -357,13 +306,13 @@ def test_stop_ends_a_comparison_that_never_finishes(page, site):
     lab = open_lab(page, site)
     pass_the_lab(page, lab)
     panel = lab.get_by_role("region", name=PANEL)
-    replace_code(page, lab, "def attend(q, keys, values):\n    while True:\n        pass\n")
+    set_code(page, lab, "def attend(q, keys, values):\n    while True:\n        pass\n")
     panel.get_by_role("button", name="Run on the model").click()
     expect(lab).to_have_attribute("data-python-state", "running")
-    lab.get_by_role("button", name="Stop", exact=True).click()
+    button(lab, "Stop").click()
     expect(panel.locator(".lab-model-summary")).to_contain_text("Stopped", timeout=5_000)
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
     # Python is still usable: the solution matches again.
-    replace_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
+    set_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
     panel.get_by_role("button", name="Run on the model").click()
     expect(panel).to_have_attribute("data-match", "true", timeout=PYTHON_TIMEOUT)

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import CORRECT, LESSON, READY_TIMEOUT, button, output, ready_lab, set_code, verdict
 
 pytestmark = pytest.mark.browser
 
@@ -18,21 +18,6 @@ LESSONS = [
 ]
 PAGES = ["", "08-attention/", *LESSONS, "attention-explained/"]
 MISSING = "no-such-page/"
-LESSON = "08-attention/scaled-dot-product/"
-LAB_NAME = "Lab: Scaled dot-product attention"
-READY_TIMEOUT = 60_000
-
-CORRECT = """import math
-
-
-def attend(q, keys, values):
-    scale = math.sqrt(len(q))
-    scores = [sum(a * b for a, b in zip(q, k)) / scale for k in keys]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
-"""
 
 LOOPS_FOREVER = """while True:
     pass
@@ -42,25 +27,6 @@ LOOPS_FOREVER = """while True:
 def origin(url):
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def isolated_site(built_site):
-    with serving(built_site, isolated=True) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def plain_site(built_site):
-    """A host that cannot send COOP/COEP, so the page is not cross-origin isolated."""
-    with serving(built_site, isolated=False) as url:
-        yield url
 
 
 class Watched:
@@ -114,10 +80,10 @@ def watched(browser):
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_a_page_loads_only_from_its_own_site_without_errors(watched, isolated_site, path):
-    watch = watched(isolated_site)
+def test_a_page_loads_only_from_its_own_site_without_errors(watched, site, path):
+    watch = watched(site)
     page = watch.page
-    page.goto(isolated_site + path)
+    page.goto(site + path)
     if page.locator("section[data-lab-id]").count():
         # Python is the biggest download: the worker, Pyodide, its standard library, the lab wheel.
         for lab in page.locator("section[data-lab-id]").all():
@@ -130,9 +96,9 @@ def test_a_page_loads_only_from_its_own_site_without_errors(watched, isolated_si
     watch.check()
 
 
-def test_the_missing_page_loads_only_from_its_own_site(watched, isolated_site):
-    watch = watched(isolated_site)
-    missing = isolated_site + MISSING
+def test_the_missing_page_loads_only_from_its_own_site(watched, site):
+    watch = watched(site)
+    missing = site + MISSING
     # The host answers 404 on purpose; Chromium logs that for the page itself, and that alone is fine.
     watch.allowed_errors.append(lambda message: message.location.get("url") == missing and "404" in message.text)
     response = watch.page.goto(missing)
@@ -147,27 +113,19 @@ def test_stop_restarts_python_on_a_host_without_isolation(watched, plain_site):
     page = watch.page
     page.goto(plain_site + LESSON)
     assert page.evaluate("crossOriginIsolated") is False
-    lab = page.get_by_role("region", name=LAB_NAME)
-    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    lab = ready_lab(page)
 
-    editor = lab.get_by_role("textbox", name="Code editor")
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(LOOPS_FOREVER)
-    lab.get_by_role("button", name="Run", exact=True).click()
+    set_code(page, lab, LOOPS_FOREVER)
+    button(lab, "Run").click()
     expect(lab).to_have_attribute("data-python-state", "running")
     page.wait_for_timeout(300)
-    lab.get_by_role("button", name="Stop", exact=True).click()
+    button(lab, "Stop").click()
     expect(lab).not_to_have_attribute("data-python-state", "running", timeout=2_000)
     # The page says what happened: this host cannot interrupt Python, so it started afresh.
-    expect(lab.get_by_role("log", name="Output")).to_contain_text("restart", ignore_case=True)
+    expect(output(lab)).to_contain_text("restart", ignore_case=True)
 
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(CORRECT)
-    lab.get_by_role("button", name="Check", exact=True).click()
-    expect(lab.get_by_role("status")).to_contain_text("All checks passed", timeout=10_000)
+    set_code(page, lab, CORRECT)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
     watch.check()

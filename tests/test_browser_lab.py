@@ -5,25 +5,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import CORRECT, LAB_NAME, READY_TIMEOUT, button, open_lab, output, set_code, verdict
 
 pytestmark = pytest.mark.browser
-
-LESSON = "08-attention/scaled-dot-product/"
-LAB_NAME = "Lab: Scaled dot-product attention"
-READY_TIMEOUT = 60_000
-
-CORRECT = """import math
-
-
-def attend(q, keys, values):
-    scale = math.sqrt(len(q))
-    scores = [sum(a * b for a, b in zip(q, k)) / scale for k in keys]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
-"""
 
 NO_SQRT = CORRECT.replace(" / scale", "")
 
@@ -36,120 +20,71 @@ attend([1], [[1]], [[1]])
 """
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def isolated_site(built_site):
-    with serving(built_site, isolated=True) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def plain_site(built_site):
-    with serving(built_site, isolated=False) as url:
-        yield url
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == [], errors
-
-
-def open_lab(page, site):
-    page.goto(site + LESSON)
-    lab = page.get_by_role("region", name=LAB_NAME)
-    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
-    return lab
-
-
-def replace_code(page, lab, code):
-    editor = lab.get_by_role("textbox", name="Code editor")
-    editor.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-
-
-def verdict(lab):
-    return lab.get_by_role("status")
-
-
-def test_correct_attend_passes(page, isolated_site):
-    lab = open_lab(page, isolated_site)
-    replace_code(page, lab, CORRECT)
-    lab.get_by_role("button", name="Check", exact=True).click()
+def test_correct_attend_passes(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, CORRECT)
+    button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
     assert verdict(lab).inner_text().startswith("All checks passed")
 
 
-def test_missing_sqrt_shows_the_failing_checks_message(page, isolated_site):
-    lab = open_lab(page, isolated_site)
-    replace_code(page, lab, NO_SQRT)
-    lab.get_by_role("button", name="Check", exact=True).click()
+def test_missing_sqrt_shows_the_failing_checks_message(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, NO_SQRT)
+    button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("Scores are divided by √d", timeout=10_000)
     expect(verdict(lab)).to_contain_text("Did you divide each score by √d")
     assert not verdict(lab).inner_text().startswith("All checks passed")
 
 
-def test_ctrl_enter_checks(page, isolated_site):
-    lab = open_lab(page, isolated_site)
-    replace_code(page, lab, CORRECT)
+def test_ctrl_enter_checks(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, CORRECT)
     page.keyboard.press("Control+Enter")
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
 
 
 @pytest.mark.parametrize("site_kind", ["isolated", "plain"])
-def test_stop_ends_an_infinite_loop_then_check_works(page, site_kind, isolated_site, plain_site):
-    site = isolated_site if site_kind == "isolated" else plain_site
-    lab = open_lab(page, site)
-    replace_code(page, lab, LOOPS_FOREVER)
-    lab.get_by_role("button", name="Run", exact=True).click()
+def test_stop_ends_an_infinite_loop_then_check_works(page, site_kind, site, plain_site):
+    lab = open_lab(page, site if site_kind == "isolated" else plain_site)
+    set_code(page, lab, LOOPS_FOREVER)
+    button(lab, "Run").click()
     expect(lab).to_have_attribute("data-python-state", "running")
     page.wait_for_timeout(300)
     started = time.monotonic()
-    lab.get_by_role("button", name="Stop", exact=True).click()
+    button(lab, "Stop").click()
     expect(lab).not_to_have_attribute("data-python-state", "running", timeout=1_000)
     stopped_after = time.monotonic() - started
-    log = lab.get_by_role("log", name="Output")
+    log = output(lab)
     if site_kind == "isolated":
         expect(log).to_contain_text("Python is still loaded")
     else:
         expect(log).to_contain_text("restarting Python")
     assert stopped_after < 1.0
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
-    replace_code(page, lab, CORRECT)
-    lab.get_by_role("button", name="Check", exact=True).click()
+    set_code(page, lab, CORRECT)
+    button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
 
 
-def test_draft_and_pass_survive_a_reload(page, isolated_site):
-    lab = open_lab(page, isolated_site)
-    replace_code(page, lab, CORRECT)
-    lab.get_by_role("button", name="Check", exact=True).click()
+def test_draft_and_pass_survive_a_reload(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, CORRECT)
+    button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
-    replace_code(page, lab, CORRECT + "\n# my own note\n")
+    set_code(page, lab, CORRECT + "\n# my own note\n")
     page.wait_for_timeout(600)  # drafts are saved a moment after typing stops
     page.reload()
     lab = page.get_by_role("region", name=LAB_NAME)
     expect(lab.get_by_role("textbox", name="Code editor")).to_contain_text("# my own note")
     expect(lab).to_contain_text("Passed")
-    page.goto(isolated_site)
+    page.goto(site)
     expect(page.locator('[data-lab-id="08-attention/scaled-dot-product"]')).to_contain_text("Passed")
     expect(page.locator('[data-lab-id="08-attention/queries-keys-values"]')).not_to_contain_text("Passed")
 
 
-def test_hints_come_one_at_a_time(page, isolated_site):
-    lab = open_lab(page, isolated_site)
+def test_hints_come_one_at_a_time(page, site):
+    lab = open_lab(page, site)
     hints = lab.locator(".lab-hint")
     total = hints.count()
     assert total == 3
@@ -165,8 +100,8 @@ def test_hints_come_one_at_a_time(page, isolated_site):
     expect(page.get_by_role("region", name=LAB_NAME).locator(".lab-hint").nth(total - 1)).to_be_visible()
 
 
-def test_show_solution_asks_first(page, isolated_site):
-    lab = open_lab(page, isolated_site)
+def test_show_solution_asks_first(page, site):
+    lab = open_lab(page, site)
     editor = lab.get_by_role("textbox", name="Code editor")
     lab.get_by_role("button", name="Show solution").click()
     dialog = page.get_by_role("dialog", name="Show the solution?")
@@ -177,25 +112,25 @@ def test_show_solution_asks_first(page, isolated_site):
     lab.get_by_role("button", name="Show solution").click()
     page.get_by_role("dialog", name="Show the solution?").get_by_role("button", name="Show the solution").click()
     expect(editor).to_contain_text("largest = max(scores)")
-    lab.get_by_role("button", name="Check", exact=True).click()
+    button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
 
 
-def test_reset_code_brings_back_the_starter(page, isolated_site):
-    lab = open_lab(page, isolated_site)
+def test_reset_code_brings_back_the_starter(page, site):
+    lab = open_lab(page, site)
     editor = lab.get_by_role("textbox", name="Code editor")
-    replace_code(page, lab, "print('mine')\n")
+    set_code(page, lab, "print('mine')\n")
     lab.get_by_role("button", name="Reset code").click()
     page.get_by_role("dialog", name="Reset your code?").get_by_role("button", name="Reset my code").click()
     expect(editor).to_contain_text("def attend(q, keys, values):")
     expect(editor).not_to_contain_text("print('mine')")
 
 
-def test_run_shows_output_as_text_and_errors_at_the_learners_line(page, isolated_site):
-    lab = open_lab(page, isolated_site)
-    replace_code(page, lab, 'print("<b>bold?</b>")\n\n\nprint(1 / 0)\n')
-    lab.get_by_role("button", name="Run", exact=True).click()
-    log = lab.get_by_role("log", name="Output")
+def test_run_shows_output_as_text_and_errors_at_the_learners_line(page, site):
+    lab = open_lab(page, site)
+    set_code(page, lab, 'print("<b>bold?</b>")\n\n\nprint(1 / 0)\n')
+    button(lab, "Run").click()
+    log = output(lab)
     expect(log).to_contain_text("ZeroDivisionError: division by zero", timeout=10_000)
     expect(log).to_contain_text("<b>bold?</b>")
     expect(log).to_contain_text("line 4")
@@ -203,10 +138,10 @@ def test_run_shows_output_as_text_and_errors_at_the_learners_line(page, isolated
     assert "grading.py" not in log.inner_text() and "labkit" not in log.inner_text()
 
 
-def test_keyboard_tab_indents_and_escape_tab_leaves(page, isolated_site):
-    lab = open_lab(page, isolated_site)
+def test_keyboard_tab_indents_and_escape_tab_leaves(page, site):
+    lab = open_lab(page, site)
     editor = lab.get_by_role("textbox", name="Code editor")
-    replace_code(page, lab, "x = 1")
+    set_code(page, lab, "x = 1")
     page.keyboard.press("Home")
     page.keyboard.press("Tab")
     expect(editor).to_contain_text("    x = 1")

@@ -1,9 +1,11 @@
 """After one visit, the whole course works offline: pages, Python and every lab."""
 
+from contextlib import closing
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import button, ready_lab, set_code, verdict
 
 pytestmark = pytest.mark.browser
 
@@ -15,25 +17,20 @@ WAIT_FOR_OFFLINE_COPY = """async () => {
 }"""
 
 
-def test_lessons_and_labs_work_offline_after_one_visit(built_site):
-    with serving(built_site) as url, chromium() as browser:
-        context = browser.new_context()
+def test_lessons_and_labs_work_offline_after_one_visit(browser, site, built_site):
+    with closing(browser.new_context()) as context:
         page = context.new_page()
-        page.goto(url)
+        page.goto(site)
         cached = page.evaluate(WAIT_FOR_OFFLINE_COPY)
         assert cached > 20
         context.set_offline(True)
-        page.goto(url + "08-attention/causal-masking/")
+        page.goto(site + "08-attention/causal-masking/")
         expect(page.get_by_role("heading", level=1)).to_contain_text("Causal masking")
-        lab = page.get_by_role("region", name="Lab: Causal attention")
-        expect(lab).to_have_attribute("data-python-state", "ready", timeout=60_000)
+        lab = ready_lab(page, "Lab: Causal attention")
         solution = (built_site / "labs/08-attention/causal-masking/solution.py").read_text()
-        lab.get_by_role("textbox", name="Code editor").click()
-        page.keyboard.press("Control+A")
-        page.keyboard.insert_text(solution)
-        lab.get_by_role("button", name="Check", exact=True).click()
-        expect(lab.get_by_role("status")).to_contain_text("All checks passed", timeout=15_000)
-        context.close()
+        set_code(page, lab, solution)
+        button(lab, "Check").click()
+        expect(verdict(lab)).to_contain_text("All checks passed", timeout=15_000)
 
 
 def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):

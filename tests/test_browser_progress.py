@@ -6,17 +6,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import LAB_ID, LESSON, button, open_lab, output, set_code, verdict
 from tests.conftest import PROJECT
 
 pytestmark = pytest.mark.browser
 
-LAB_ID = "08-attention/scaled-dot-product"
-LESSON = f"{LAB_ID}/"
-LAB_NAME = "Lab: Scaled dot-product attention"
 STORAGE_KEY = "zero-to-microgpt:progress:v1"
 SOLUTION = (PROJECT / "labs" / LAB_ID / "solution.py").read_text(encoding="utf-8")
-READY_TIMEOUT = 60_000
 
 # Chrome's own error when a site's storage is full.
 QUOTA_FULL = """
@@ -36,50 +32,20 @@ Object.defineProperty(window, "localStorage", {
 """
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    with serving(built_site, isolated=True) as url:
-        yield url
-
-
 @pytest.fixture
-def context(browser):
-    context = browser.new_context(service_workers="block")
-    errors = []
-    context.on("weberror", lambda error: errors.append(str(error.error)))
-    yield context
-    context.close()
-    assert errors == [], errors
+def context(new_context):
+    # No service worker: it would fetch the whole course for offline use, which tests of the progress store do not need.
+    return new_context(service_workers="block")
 
 
 def storage_note(page):
     return page.locator("main [data-storage-note]")
 
 
-def open_lab(page, site):
-    page.goto(site + LESSON)
-    lab = page.get_by_role("region", name=LAB_NAME)
-    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
-    return lab
-
-
-def set_code(page, lab, code):
-    lab.get_by_role("textbox", name="Code editor").click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
-
-
 def check_passes(page, lab):
     set_code(page, lab, SOLUTION)
-    lab.get_by_role("button", name="Check", exact=True).click()
-    expect(lab.get_by_role("status")).to_contain_text("All checks passed", timeout=15_000)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=15_000)
     expect(lab.locator("[data-lab-badge]")).to_be_visible()
 
 
@@ -129,7 +95,7 @@ def test_a_full_store_keeps_the_lab_working_and_says_progress_is_not_kept(contex
     set_code(page, lab, "# my own attempt\n")
     message = "Your browser's storage for this site is full or blocked, so new progress will not be kept after you leave."
     expect(storage_note(page)).to_have_text(message)
-    expect(lab.get_by_role("log", name="Output")).to_contain_text(message)  # where the learner is looking
+    expect(output(lab)).to_contain_text(message)  # where the learner is looking
     check_passes(page, lab)
     assert saved(page) is None
 

@@ -10,93 +10,51 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import chromium, serving
+from tests.browser import LAB_ID, LESSON, READY_TIMEOUT, button, open_lab, output, ready_lab, set_code, verdict
 from tests.conftest import PROJECT
 
 pytestmark = pytest.mark.browser
 
-LAB_ID = "08-attention/scaled-dot-product"
-LESSON = f"{LAB_ID}/"
-LAB_NAME = "Lab: Scaled dot-product attention"
 SOLUTION = (PROJECT / "labs" / LAB_ID / "solution.py").read_text(encoding="utf-8")
 OUTPUT_CAP = 100_000  # characters of learner output the page keeps (python-worker.js, lab.js)
-READY_TIMEOUT = 60_000
 RUN_TIMEOUT = 15_000
 
 PASSED = "All checks passed"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def site(built_site):
-    with serving(built_site, isolated=True) as url:
-        yield url
-
-
 @pytest.fixture
-def page(browser):
+def page(new_page):
+    """Unlike the shared `page`, any alert, confirm or prompt fails the test: learner text ran as HTML."""
     # No service worker: a page it served from its cache would skip the time-limit rewrite below.
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    errors, dialogs = [], []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page = new_page(service_workers="block")
+    dialogs = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     yield page
-    context.close()
-    assert errors == [], errors
     assert dialogs == [], f"the learner's text ran as HTML: {dialogs}"
 
 
 # ----- helpers -----
 
 
-def open_lab(page, site, time_limit=None):
-    """The lab, with Python loaded; `time_limit` rewrites the limit in the lab's config."""
+def open_lab_with_time_limit(page, site, time_limit):
+    """The lab, with Python loaded and `time_limit` seconds written over the limit in its config."""
     original = []
-    if time_limit is not None:
 
-        def rewrite(route):
-            response = route.fetch()
-            html = response.text()
-            original.extend(re.findall(r'"timeLimit": ([0-9.]+)', html))
-            route.fulfill(response=response, body=re.sub(r'"timeLimit": [0-9.]+', f'"timeLimit": {time_limit}', html))
+    def rewrite(route):
+        response = route.fetch()
+        html = response.text()
+        original.extend(re.findall(r'"timeLimit": ([0-9.]+)', html))
+        route.fulfill(response=response, body=re.sub(r'"timeLimit": [0-9.]+', f'"timeLimit": {time_limit}', html))
 
-        page.route(f"**/{LESSON}", rewrite)
-    page.goto(site + LESSON)
-    lab = page.get_by_role("region", name=LAB_NAME)
-    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
-    if time_limit is not None:
-        assert original == ["10.0"], "the real lab's own limit is the default, 10 seconds"
-        assert lab.evaluate("s => JSON.parse(s.querySelector('[data-lab-config]').textContent).timeLimit") == time_limit
+    page.route(f"**/{LESSON}", rewrite)
+    lab = open_lab(page, site)
+    assert original == ["10.0"], "the real lab's own limit is the default, 10 seconds"
+    assert lab.evaluate("s => JSON.parse(s.querySelector('[data-lab-config]').textContent).timeLimit") == time_limit
     return lab
-
-
-def set_code(page, lab, code):
-    lab.get_by_role("textbox", name="Code editor").click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    page.keyboard.insert_text(code)
 
 
 def editor_code(lab):
     return lab.evaluate("section => section.labEditor.getCode()")
-
-
-def button(lab, name):
-    return lab.get_by_role("button", name=name, exact=True)
-
-
-def log(lab):
-    return lab.get_by_role("log", name="Output")
-
-
-def verdict(lab):
-    return lab.get_by_role("status")
 
 
 def run(page, lab, code, timeout=RUN_TIMEOUT):
@@ -104,7 +62,7 @@ def run(page, lab, code, timeout=RUN_TIMEOUT):
     set_code(page, lab, code)
     button(lab, "Run").click()
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=timeout)
-    return log(lab).inner_text()
+    return output(lab).inner_text()
 
 
 def check(page, lab, code, timeout=RUN_TIMEOUT):
@@ -145,8 +103,7 @@ def keeps_the_draft(page, lab, code, reload=False):
     assert editor_code(lab) == code
     if reload:
         page.reload()
-        lab = page.get_by_role("region", name=LAB_NAME)
-        expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+        lab = ready_lab(page)
         assert editor_code(lab) == code
     return lab
 
@@ -181,7 +138,7 @@ def test_stop_ends_an_endless_loop_and_keeps_python(page, site):
     button(lab, "Run").click()
     page.wait_for_timeout(300)
     stop_within_a_second(lab)
-    expect(log(lab)).to_contain_text("Stopped. Python is still loaded.")
+    expect(output(lab)).to_contain_text("Stopped. Python is still loaded.")
     lab = keeps_the_draft(page, lab, ENDLESS_AT_TOP, reload=True)
     solution_passes(page, lab)
 
@@ -193,7 +150,7 @@ def test_stop_ends_an_endless_loop_inside_the_checked_function(page, site):
     page.wait_for_timeout(300)
     stop_within_a_second(lab)
     expect(verdict(lab)).to_have_text(re.compile(r"^Stopped before the checks finished\.$"))
-    expect(log(lab)).to_contain_text("Python is still loaded")
+    expect(output(lab)).to_contain_text("Python is still loaded")
     keeps_the_draft(page, lab, ENDLESS_IN_ATTEND)
     solution_passes(page, lab)
 
@@ -204,14 +161,14 @@ def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, site):
     button(lab, "Check").click()
     page.wait_for_timeout(300)
     stop_within_a_second(lab)
-    expect(log(lab)).to_contain_text("Python took too long to stop, so it was restarted.")
+    expect(output(lab)).to_contain_text("Python took too long to stop, so it was restarted.")
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
     keeps_the_draft(page, lab, SWALLOWS_STOP)
     solution_passes(page, lab)
 
 
 def test_a_check_past_the_time_limit_stops_by_itself(page, site):
-    lab = open_lab(page, site, time_limit=2)
+    lab = open_lab_with_time_limit(page, site, time_limit=2)
     set_code(page, lab, ENDLESS_IN_ATTEND)
     started = time.monotonic()
     button(lab, "Check").click()
@@ -220,7 +177,7 @@ def test_a_check_past_the_time_limit_stops_by_itself(page, site):
     assert 1.8 < ran_for < 3.5, ran_for
     expect(verdict(lab)).to_contain_text("Stopped before the checks finished.")
     expect(verdict(lab)).to_contain_text("Your code ran for more than 2 seconds, this lab's time limit.")
-    expect(log(lab)).to_contain_text("Is there a loop that never ends?")
+    expect(output(lab)).to_contain_text("Is there a loop that never ends?")
     lab = keeps_the_draft(page, lab, ENDLESS_IN_ATTEND, reload=True)
     solution_passes(page, lab)
 
@@ -251,7 +208,7 @@ def test_a_list_too_big_for_memory_is_explained(page, site):
 def test_a_list_that_grows_forever_runs_out_of_memory_and_python_carries_on(page, site):
     # Filling the worker's 4 GB for the first time takes about as long as the lab's 10 s limit,
     # which could stop it first (that path is the time-limit test): allow a minute here.
-    lab = open_lab(page, site, time_limit=60)
+    lab = open_lab_with_time_limit(page, site, time_limit=60)
     text = run(page, lab, GROWS_FOREVER, timeout=60_000)
     assert "line 4, in attend\n    rows.append([0] * 100_000)\nMemoryError" in text, text
     assert "Look for a list that grows forever" in text
@@ -286,7 +243,7 @@ def test_ten_megabytes_of_printing_are_cut_and_the_page_stays_responsive(page, s
     floods = "while True:\n    print('0123456789' * 10)\n"
     set_code(page, lab, floods)
     button(lab, "Run").click()
-    expect(log(lab)).to_contain_text("Output cut", timeout=RUN_TIMEOUT)
+    expect(output(lab)).to_contain_text("Output cut", timeout=RUN_TIMEOUT)
     for _ in range(3):  # the page answers at once while the flood goes on
         started = time.monotonic()
         page.evaluate("() => new Promise((done) => requestAnimationFrame(done))")
@@ -308,7 +265,7 @@ def test_html_in_output_and_errors_is_shown_as_text(page, site):
     text = check(page, lab, code)
     assert "returned '<img src=x onerror=alert(4)>', which is a str" in text
     page.wait_for_timeout(300)  # time for a broken image's onerror to fire, were there one
-    assert log(lab).locator("img, b").count() == 0
+    assert output(lab).locator("img, b").count() == 0
     assert verdict(lab).locator("img, b").count() == 0
     keeps_the_draft(page, lab, code)
     solution_passes(page, lab)
@@ -370,7 +327,7 @@ def test_cheats_are_judged_on_their_answers(page, site):
         text = check(page, lab, code)
         assert not text.startswith(PASSED), f"{name}: {text}"
         assert message in text, f"{name}: {text}"
-        assert "our bug, not yours" not in text and "course's checker" not in log(lab).inner_text(), name
+        assert "our bug, not yours" not in text and "course's checker" not in output(lab).inner_text(), name
     # The right answer still passes when the code around it is cheeky.
     cheeky = "import builtins\nbuiltins.isinstance = lambda *args: True\n\n" + SOLUTION
     assert check(page, lab, cheeky).startswith(PASSED)
@@ -438,6 +395,6 @@ def test_syntax_errors_show_the_learners_line_and_a_caret(page, site):
         kind, line = re.match(r"(\w+) on line (\d+)", lines[0]).groups()
         assert check(page, lab, code).startswith(f"Your code raised {kind} on line {line}.")
         assert verdict(lab).locator("pre").inner_text().splitlines() == lines
-        assert log(lab).inner_text().splitlines() == lines
+        assert output(lab).inner_text().splitlines() == lines
     keeps_the_draft(page, lab, code)
     solution_passes(page, lab)

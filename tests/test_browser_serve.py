@@ -4,11 +4,10 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import closing
 
 import pytest
 from playwright.sync_api import expect
-
-from tests.browser import chromium
 
 pytestmark = pytest.mark.browser
 
@@ -37,10 +36,10 @@ def served(mini_course, tmp_path):
     server.wait(timeout=10)
 
 
-def test_serve_isolates_the_page_and_reloads_it_on_save(served):
+def test_serve_isolates_the_page_and_reloads_it_on_save(served, browser):
     url, root = served
-    with chromium() as browser:
-        page = browser.new_page()
+    # Closing a page made by browser.new_page() closes its context too.
+    with closing(browser.new_page()) as page:
         page.goto(url + "01-basics/averages/")
         assert page.evaluate("crossOriginIsolated") is True
         expect(page.get_by_role("heading", name="Averages", exact=True)).to_be_visible()
