@@ -257,3 +257,14 @@ def test_no_page_scrolls_sideways_on_a_phone(new_page, site, path, scheme):
     if page.locator("section[data-lab-id]").count():
         expect(page.locator(".cm-editor").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_high_contrast_mode_keeps_the_heatmap_colours(new_page, site):
+    # Forced colours paint every background in the system's one colour unless told not to;
+    # a heatmap's colours are its data.
+    page = new_page(forced_colors="active")
+    page.goto(site + "attention-explained/")
+    cells = page.locator(".heatmap-cell:not(.heatmap-cell-future)")
+    expect(cells.first).to_be_visible()
+    colours = cells.evaluate_all("cells => new Set(cells.map((cell) => getComputedStyle(cell).backgroundColor)).size")
+    assert colours >= 5, f"only {colours} background colours among the heatmap's cells"

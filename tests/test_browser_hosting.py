@@ -129,3 +129,20 @@ def test_stop_restarts_python_on_a_host_without_isolation(watched, plain_site):
     button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=10_000)
     watch.check()
+
+
+def test_a_page_opened_as_a_file_says_how_to_serve_it(new_page, built_site):
+    # Browsers load no modules and start no Python for file:// pages; the page must say so
+    # instead of leaving the lab "loading" for ever.
+    page = new_page()
+    page.goto((built_site / "08-attention/scaled-dot-product/index.html").as_uri())
+    note = page.get_by_role("alert")
+    expect(note).to_contain_text("This page was opened as a file")
+    expect(note).to_contain_text("python3 -m http.server")
+
+
+def test_a_page_from_a_server_has_no_file_note(new_page, site):
+    page = new_page()
+    page.goto(site + LESSON)
+    ready_lab(page)
+    assert page.locator("[data-file-note]").count() == 0

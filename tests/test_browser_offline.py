@@ -32,6 +32,13 @@ def test_lessons_and_labs_work_offline_after_one_visit(browser, site, built_site
         button(lab, "Check").click()
         expect(verdict(lab)).to_contain_text("All checks passed", timeout=15_000)
 
+        # Offline, an address the build does not have gets the site's own 404 page, not the
+        # browser's error; an address typed without its final slash still finds its lesson.
+        page.goto(site + "08-attention/no-such-lesson/")
+        expect(page.get_by_role("heading", level=1)).to_have_text("This page is not here")
+        page.goto(site + "08-attention/scaled-dot-product")
+        expect(page.get_by_role("heading", level=1)).to_contain_text("Scaled dot-product attention")
+
 
 def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):
     import re

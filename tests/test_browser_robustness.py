@@ -167,6 +167,32 @@ def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, site):
     solution_passes(page, lab)
 
 
+SLEEPS = "import time\n\nprint('sleeping')\ntime.sleep(60)\nprint('awake')\n"
+
+
+def test_stop_ends_a_long_sleep_without_restarting_python(page, site):
+    # Pyodide's own time.sleep never looks at the interrupt buffer; labkit's sleeps in steps.
+    lab = open_lab(page, site)
+    set_code(page, lab, SLEEPS)
+    button(lab, "Run").click()
+    expect(output(lab)).to_contain_text("sleeping")
+    stop_within_a_second(lab)
+    expect(output(lab)).to_contain_text("Stopped. Python is still loaded.")
+    assert "awake" not in output(lab).inner_text()
+    keeps_the_draft(page, lab, SLEEPS)
+    solution_passes(page, lab)
+
+
+def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(page, site):
+    lab = open_lab(page, site)
+    code = "def attend(q, keys, values):\n    raise KeyboardInterrupt\n"
+    text = check(page, lab, code)
+    assert text.startswith("Your code raised KeyboardInterrupt"), text
+    assert "Stopped" not in output(lab).inner_text()
+    keeps_the_draft(page, lab, code)
+    solution_passes(page, lab)
+
+
 def test_a_check_past_the_time_limit_stops_by_itself(page, site):
     lab = open_lab_with_time_limit(page, site, time_limit=2)
     set_code(page, lab, ENDLESS_IN_ATTEND)
