@@ -7,9 +7,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from site_builder.assets import Assets
-from site_builder.errors import Problems
+from site_builder.errors import BuildError, Problems
 from site_builder.lesson_text import fill_numbers
-from site_builder.links import dead_links
+from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
 from site_builder.loader import load_course
 from site_builder.markdown_render import render_markdown, renderer_fingerprint
 from site_builder.memo import PROCESS_MEMO
@@ -22,11 +22,15 @@ from site_builder.pages import environment, render_site, root_for, solution_file
 from site_builder.verify import verify_labs
 
 log = logging.getLogger(__name__)
+SITE_MARKER = ".course-build"  # in every site this builder writes: the only kind of folder it replaces
+MARKER_TEXT = "Built by `course build`, which replaces this whole folder each time it builds.\n"
+# Folders of the course and of the builder: never a place for the site.
+SOURCE_FOLDERS = ("course", "lessons", "labs", "pages", "static", "site_builder", "labkit", "tests", "docs", "node_modules", ".git", ".venv")
 
 
 def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was."""
-    root, out_dir = Path(root), Path(out_dir)
+    root, out_dir = Path(root), replaceable_out_dir(root, out_dir)
     course = load_course(root)
     problems = Problems(root)
     verified = verify_labs(course.labs, problems, memo)
@@ -44,6 +48,7 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         write_files({**pages, **files}, stage)
         if not live_reload:  # `course serve` must always show the files just saved
             write_service_worker(stage)
+        (stage / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
 
@@ -65,22 +70,20 @@ def render_lessons(course, providers, problems, memo):
 
 
 def report_dead_links(course, pages, files, stage, problems):
-    lessons = {lesson.dest_path.as_posix(): lesson for lesson in course.documents()}
+    sources = source_files(course)
+    written_at = WrittenAt(sources)
     others = {path.relative_to(stage).as_posix() for path in stage.rglob("*") if path.is_file()} | set(files)
     for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page):
-        lesson = lessons.get(page)
-        if lesson:
-            problems.add(lesson.src_path, f"dead link {url!r}: {reason}", line_containing(lesson, url))
+        if page in sources:
+            path, source_line = written_at(page, url)
+            problems.add(path, f"dead link {url!r}: {reason}", source_line)
         else:
             problems.add(Path("site_builder/templates"), f"{page}:{line}: dead link {url!r}: {reason}")
 
 
 def line_containing(lesson, text):
-    """The line of the lesson's source file that contains `text`, for error messages."""
-    for number, line in enumerate(lesson.src_path.read_text(encoding="utf-8").splitlines(), start=1):
-        if text in line:
-            return number
-    return None
+    """The first line of the lesson's source file that contains `text`, for error messages."""
+    return next(iter(lines_containing(lesson.src_path, text)), None)
 
 
 def write_files(files, stage):
@@ -88,6 +91,33 @@ def write_files(files, stage):
         path = stage / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")
+
+
+def replaceable_out_dir(root, out_dir):
+    """`out_dir`, resolved, once replacing it can destroy nothing but an earlier site."""
+    root, out = Path(root).resolve(), Path(out_dir).resolve()
+    named = f"--out {out_dir}"
+    elsewhere = "build into a folder of its own, such as dist"
+    if out == out.parent:
+        raise BuildError(f"{named} is the root of the filesystem: {elsewhere}")
+    if out == root or out in root.parents:
+        course = "is the course folder itself" if out == root else f"holds the course folder {root}"
+        raise BuildError(f"{named} {course}: the build would replace the course with the site; {elsewhere}")
+    source = out.relative_to(root).parts[0] if root in out.parents else None
+    if source in SOURCE_FOLDERS:
+        where = "is" if out == root / source else "is inside"
+        raise BuildError(f"{named} {where} the course's {source}/ folder: the build would put the site among the sources; {elsewhere}")
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{named} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not is_a_site(out):
+        raise BuildError(f"{named} holds files but no {SITE_MARKER}, so it is not a site this builder made, and building would replace it: delete or empty it, or choose another folder")
+    return out
+
+
+def is_a_site(folder):
+    # Sites built before the marker existed have the Pyodide runtime's lock file beside index.html.
+    earlier = (folder / "index.html").is_file() and (folder / "pyodide" / "pyodide-lock.json").is_file()
+    return (folder / SITE_MARKER).is_file() or earlier
 
 
 @contextmanager

@@ -14,6 +14,7 @@ MARKER = '<div data-embed="{index}"></div>'
 MARKER_PATTERN = re.compile(r'(?:<p>)?<div data-embed="(\d+)"></div>(?:</p>)?')
 PRESET_NAME = re.compile(r"^[a-z]{1,15}$")
 VIEWS = ("weights", "scores")
+WIDGETS = ("heatmap",)  # the functions lesson text may call (so [numbers] may not take their names)
 
 
 class EmbedError(ValueError):
@@ -31,7 +32,7 @@ class Embeds:
 
     def functions(self):
         """What the lesson text may call."""
-        return {"heatmap": self.heatmap}
+        return {name: getattr(self, name) for name in WIDGETS}
 
     def heatmap(self, *names, head=1, view="weights", caption=""):
         """The real model's attention for preset names; the first one is shown first."""
@@ -84,4 +85,8 @@ def load_model(checkpoint):
 def plain_attention_maps(model, name):
     from microgpt import attention_maps
 
-    return json.loads(json.dumps(attention_maps(model, name)))  # plain lists and floats, as the page reads them
+    try:
+        # Plain lists and floats, as the page reads them; JSON.parse would reject NaN.
+        return json.loads(json.dumps(attention_maps(model, name), allow_nan=False))
+    except ValueError:
+        raise EmbedError(f"the trained model's attention for {name!r} holds NaN or infinity: course/checkpoint.json is broken (run `course train`)") from None

@@ -1,5 +1,6 @@
 """The builder's errors. Rooted in ClickException so the CLI prints them cleanly."""
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,11 +45,14 @@ class Problems:
         self.found.append(Problem(self.relative(path), line, message))
 
     def relative(self, path):
+        """`path` below the root as it is named in the tree: a link keeps its own name."""
         path = Path(path)
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+        for base, target in ((self.root.absolute(), path.absolute()), (self.root.resolve(), path.resolve())):
+            try:
+                return Path(os.path.normpath(target)).relative_to(os.path.normpath(base)).as_posix()
+            except ValueError:
+                continue
+        return path.as_posix()
 
     def raise_if_any(self):
         if self.found:

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder import tomlfile
+from site_builder.loader import files_in, read
+from site_builder.numbers import UNAVAILABLE, NumbersUnavailable, document_numbers
 from site_builder.tomlfile import Field
 
 FILM_SUFFIX = ".film.toml"
@@ -63,7 +65,7 @@ def load_films(course, providers, problems, render_latex):
         if film:
             films[lesson.id] = film
     lesson_files = {lesson.src_path.resolve() for lesson in course.lessons()}
-    for path in sorted((course.root / "lessons").glob(f"*/*{FILM_SUFFIX}")):
+    for path in files_in(course.root / "lessons", f"*/*{FILM_SUFFIX}"):
         lesson_file = path.with_name(path.name.removesuffix(FILM_SUFFIX) + ".md")
         if lesson_file.resolve() not in lesson_files:
             problems.add(path, f"no lesson {problems.relative(lesson_file)} for this film (a film sits beside its lesson, with the same name)")
@@ -75,7 +77,9 @@ def load_film(lesson, providers, problems, render_latex):
     path = film_path(lesson)
     if not path.is_file():
         return None
-    text = path.read_text(encoding="utf-8")
+    text = read(path, problems)
+    if text is None:
+        return None
     data = tomlfile.parse(text, path, problems)
     if data is None or not tomlfile.check_table(data, FILM_FIELDS, path, problems, text):
         return None
@@ -88,25 +92,21 @@ def load_film(lesson, providers, problems, render_latex):
         problems.add(path, "a film needs at least one [[scenes]]")
     elif scenes and all(scenes) and not MIN_TOTAL <= total <= MAX_TOTAL:
         problems.add(path, f"the scenes last {total:g} seconds in all; a film should last {MIN_TOTAL} to {MAX_TOTAL}", tomlfile.key_line(text, "title"))
-    if len(problems.found) > before:
+    if len(problems.found) > before or not all(scenes):
         return None
     return Film(path, {"title": data["title"], "duration": total, "scenes": scenes})
 
 
 def film_numbers(declared, providers, path, text, problems):
-    found = {}
+    valid = {}
     for name, target in declared.items():
-        line = tomlfile.key_line(text, name)
         if not isinstance(target, str) or target.count(":") != 1:
+            line = tomlfile.key_line(text, name)
             problems.add(path, f"numbers.{name} should be \"module:function\" (a function in course/numbers/), not {target!r}", line)
-            continue
-        try:
-            found[name] = providers.compute(target)
-        except LookupError as error:
-            problems.add(path, f"numbers.{name}: {error}", line)
-        except Exception as error:
-            problems.add(path, f"numbers.{name}: {target} raised {type(error).__name__}: {error}", line)
-    return found
+        else:
+            valid[name] = target
+    found = document_numbers(valid, providers, path, text, problems)
+    return {name: found.get(name, UNAVAILABLE) for name in declared}
 
 
 class Resolver:
@@ -132,7 +132,8 @@ class Resolver:
             self.problems.add(self.path, f"{where}: duration {duration!r} should be {MIN_SECONDS} to {MAX_SECONDS} seconds", tomlfile.key_line(text, "duration", after_line=line or 0))
             return None
         items = [self.item(item, where, text, first_item + number) for number, item in enumerate(scene["items"])]
-        ids = [item["id"] for item in items if item and item.get("id")]
+        # As written, not as resolved: an item rejected for its numbers still has its id.
+        ids = [item.get("id") for item in scene["items"] if item.get("id")]
         for number, item in enumerate(items):
             if item and item["kind"] == "arrow":
                 arrow_line = tomlfile.table_line(text, "scenes.items", first_item + number)
@@ -143,6 +144,8 @@ class Resolver:
             return None
         try:
             caption = self.fill(scene["caption"])
+        except NumbersUnavailable:
+            return None
         except LookupError as error:
             self.problems.add(self.path, f"{where}: caption: {error}", tomlfile.key_line(text, "caption", after_line=line or 0))
             return None
@@ -171,6 +174,8 @@ class Resolver:
                 resolved["mathml"] = self.render_latex(self.fill(item["latex"]))
             if kind == "text":
                 resolved["text"] = self.fill(item["text"])
+        except NumbersUnavailable:
+            return None  # its provider failed, and that is reported where the provider is named
         except (LookupError, ValueError) as error:
             self.problems.add(self.path, f"{where}, {kind}: {error}", line)
             return None
@@ -196,6 +201,8 @@ class Resolver:
         if name not in self.numbers:
             raise LookupError(f"{reference!r}: no numbers called {name!r} (declare it under [numbers])")
         value = self.numbers[name]
+        if value is UNAVAILABLE:
+            raise NumbersUnavailable(reference)
         for part in re.findall(r"\.(\w+)|\[(\d+)\]", match.group(2)):
             key, index = part
             try:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from labkit import grading
 from site_builder.errors import BuildError, Problems
+from site_builder.paths import UnreadableSource, decode_source
 from site_builder.verify import VerifiedLab, expected_answers, quiet
 
 
@@ -23,7 +24,11 @@ def grade_file(course, lab, path):
     problems = Problems(course.root)
     expected = expected_answers(lab, problems)
     problems.raise_if_any()
-    code = Path(path).read_text(encoding="utf-8")
+    try:
+        code = decode_source(Path(path).read_bytes())
+    except UnreadableSource as error:
+        where = f"{path}:{error.line}" if error.line else str(path)
+        raise BuildError(f"{where}: {error}") from None
     return grading.check(VerifiedLab(lab, expected).bundle(), code)
 
 

@@ -6,6 +6,7 @@ import jinja2
 
 from site_builder.embeds import EmbedError
 from site_builder.memo import TemplateCodeCache, digest
+from site_builder.numbers import UNAVAILABLE
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
 _BODIES = {}  # template name (the digest of a body) -> body
@@ -26,6 +27,10 @@ def vector(values, digits=2):
 
 def percent(value, digits=0):
     return f"{float(value) * 100:.{digits}f}%"
+
+
+class UnavailableError(jinja2.UndefinedError):
+    """The text used a name whose provider failed (already reported)."""
 
 
 class NumbersEnvironment(jinja2.Environment):
@@ -57,12 +62,16 @@ ENVIRONMENT = make_environment()
 def fill_numbers(lesson, numbers, problems, widgets=None):
     """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails.
 
-    `widgets` are the functions the text may call, such as heatmap(...).
+    `widgets` are the functions the text may call, such as heatmap(...). A name whose
+    provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
+    context = {name: jinja2.StrictUndefined(name=name, exc=UnavailableError) if value is UNAVAILABLE else value for name, value in numbers.items()}
     try:
-        return compiled(lesson.body).render(**(widgets or {}), **numbers)
+        return compiled(lesson.body).render(**(widgets or {}), **context)
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
+    except UnavailableError:
+        pass
     except Exception as error:
         line = template_line(error)
         where = lesson.body_line + line - 1 if line else None

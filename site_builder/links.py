@@ -2,6 +2,7 @@
 
 import functools
 import posixpath
+from collections import Counter
 from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
@@ -70,3 +71,41 @@ def dead_links(pages, other_files, source_of):
             elif fragment and target in scans and fragment not in scans[target].ids:
                 found.append((source_of(page), line, url, f"no element with id {fragment!r} on that page"))
     return found
+
+
+def source_files(course):
+    """{page: [the files its author wrote, in the order the page shows them]} for every lesson and page.
+
+    A lesson page also shows the description (lab.toml) and hints (hints.md) of its labs.
+    """
+    sources = {}
+    for document in course.pages:
+        sources[document.dest_path.as_posix()] = [document.src_path]
+    for lesson in course.lessons():
+        labs = course.labs.for_lesson(lesson)
+        sources[lesson.dest_path.as_posix()] = [lesson.src_path] + [lab.src_dir / name for lab in labs for name in ("lab.toml", "hints.md")]
+    return sources
+
+
+def lines_containing(path, text):
+    """The numbers of the lines of `path` that contain `text`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [number for number, line in enumerate(lines, start=1) if text in line]
+
+
+class WrittenAt:
+    """Where in its sources each link of a page was written: the n-th time a page links
+    `url` is the n-th place its sources (in page order) hold that text."""
+
+    def __init__(self, sources):
+        self.sources = sources
+        self.seen = Counter()
+
+    def __call__(self, page, url):
+        """(path, line) for the next link to `url` on `page`; the page's first source and None when unknown."""
+        places = [(path, line) for path in self.sources[page] for line in lines_containing(path, url)]
+        nth = self.seen[page, url]
+        self.seen[page, url] += 1
+        if not places:
+            return self.sources[page][0], None
+        return places[min(nth, len(places) - 1)]

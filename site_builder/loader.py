@@ -2,11 +2,15 @@
 
 from pathlib import Path
 
+import jinja2
+
 from labkit.realmodel import PLUGS
 from site_builder import tomlfile
+from site_builder.embeds import WIDGETS
 from site_builder.errors import Problems
+from site_builder.lesson_text import ENVIRONMENT as LESSON_TEXT
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
-from site_builder.paths import is_slug
+from site_builder.paths import UnreadableSource, is_ignored, is_slug, links_outside, read_source, suggest_slug
 from site_builder.tomlfile import Field
 
 COURSE_FILE = Path("course") / "course.toml"
@@ -14,6 +18,8 @@ FRONT_MATTER_FENCE = "+++"
 EXPECT_PREFIX = "# expect:"
 HINT_SEPARATOR = "---"
 DEFAULT_TIME_LIMIT = 10.0
+TIME_LIMIT_RANGE = (1, 600)  # seconds; documented in docs/authoring.md
+SLUG_RULE = "lower-case words joined by hyphens"
 
 COURSE_FIELDS = [
     Field("title", str),
@@ -46,6 +52,57 @@ LAB_FIELDS = [
 # The blocks of the real model a lab's function can stand in for.
 MODEL_HOOKS = tuple(PLUGS)
 LAB_FILES = ("lab.toml", "starter.py", "solution.py", "checks.py", "hints.md")
+# Names a lesson's text already means something by: a [numbers] entry may not take them.
+RESERVED_NAMES = {
+    **{name: "a Jinja2 function" for name in LESSON_TEXT.globals},
+    **{name: f"the {name} filter" for name, f in LESSON_TEXT.filters.items() if jinja2.defaults.DEFAULT_FILTERS.get(name) is not f},
+    **{name: f"the {name} widget" for name in WIDGETS},
+    "self": "Jinja2's own",
+}
+
+
+class Gaps:
+    """Module folders whose lessons were not all read, because of a problem already reported.
+
+    In them "no lesson embeds this lab" and "no module uses this folder" would be
+    guesses, so they are not said: one mistake gives one message. `unknown` is set when
+    a broken module's folder cannot even be named.
+    """
+
+    def __init__(self):
+        self.dirs = set()
+        self.unknown = False
+
+    def add(self, module_dir):
+        if module_dir is None:
+            self.unknown = True
+        else:
+            self.dirs.add(module_dir)
+
+    def __contains__(self, module_dir):
+        return self.unknown or module_dir in self.dirs
+
+
+def read(path, problems):
+    """An author's file as text, or None (and a problem) when it cannot be used."""
+    try:
+        return read_source(problems.root, path)
+    except UnreadableSource as error:
+        problems.add(path, str(error), error.line)
+        return None
+
+
+def files_in(folder, pattern):
+    """The author's files matching `pattern`, leaving out what an OS or editor leaves behind."""
+    return sorted(path for path in Path(folder).glob(pattern) if not is_ignored(path))
+
+
+def example(name, suffix="", quote=False):
+    """" (e.g. softmax.md)": a name close to `name` that would be accepted, or ""."""
+    suggestion = suggest_slug(name)
+    if suggestion is None:
+        return ""
+    return f" (e.g. {suggestion + suffix!r})" if quote else f" (e.g. {suggestion}{suffix})"
 
 
 def load_course(root):
@@ -56,49 +113,68 @@ def load_course(root):
     if not config_path.is_file():
         problems.add(config_path, "missing: the course definition (title, modules, lessons)")
         problems.raise_if_any()
-    text = config_path.read_text(encoding="utf-8")
-    data = tomlfile.parse(text, config_path, problems)
+    text = read(config_path, problems)
+    data = None if text is None else tomlfile.parse(text, config_path, problems)
     if data is None or not tomlfile.check_table(data, COURSE_FIELDS, config_path, problems, text):
         problems.raise_if_any()
     labs = load_labs(root, problems)
-    pages = load_pages(root, data.get("pages", []), text, problems)
-    modules = load_modules(root, data["modules"], text, labs, problems)
-    report_unused_labs(labs, modules, problems)
-    report_unknown_module_pages(modules, pages, config_path, text, problems)
+    page_slugs = data.get("pages", [])
+    pages = load_pages(root, page_slugs, text, problems)
+    modules, gaps = load_modules(root, data["modules"], text, labs, problems)
+    report_unused_labs(labs, modules, gaps, problems)
+    report_unknown_module_pages(modules, page_slugs, config_path, text, problems)
     problems.raise_if_any()
     return Course(root=root, title=data["title"], summary=data["summary"], modules=modules, labs=labs, pages=pages)
 
 
+def module_dir_of(entry):
+    """The folder a [[modules]] entry names ("08-attention"), or None when it cannot be told."""
+    number, slug = entry.get("number"), entry.get("slug")
+    if isinstance(number, int) and not isinstance(number, bool) and is_slug(slug):
+        return f"{number:02d}-{slug}"
+    return None
+
+
 def load_modules(root, entries, text, labs, problems):
+    """The modules, and the Gaps left by the ones (or their lessons) that could not be read."""
     config_path = root / COURSE_FILE
-    modules, seen_slugs, seen_numbers = [], {}, {}
+    modules, gaps, seen_slugs, seen_numbers = [], Gaps(), {}, {}
+    listed = {}  # module folder -> the lesson files its `lessons` mean (a duplicated module adds its own)
     for index, entry in enumerate(entries):
         line = tomlfile.table_line(text, "modules", index)
         where = f"module {index + 1}"
         if not tomlfile.check_table(entry, MODULE_FIELDS, config_path, problems, text, where, after_line=line or 0):
+            gaps.add(module_dir_of(entry))
             continue
         slug, number = entry["slug"], entry["number"]
         if not is_slug(slug):
-            problems.add(config_path, f"{where}: slug {slug!r} should be lower-case words joined by hyphens", line)
+            problems.add(config_path, f"{where}: slug {slug!r} should be {SLUG_RULE}{example(slug, quote=True)}", line)
+            gaps.add(None)
             continue
         for value, seen, what in ((slug, seen_slugs, "slug"), (number, seen_numbers, "number")):
             if value in seen:
                 problems.add(config_path, f"{where}: duplicate {what} {value!r} (also used by {seen[value]})", line)
             seen[value] = where
         module_dir = f"{number:02d}-{slug}"
+        listed.setdefault(module_dir, set()).update(name if is_slug(name) else suggest_slug(name) for name in entry["lessons"])
+        if module_dir in (module.dir_name for module in modules):
+            gaps.add(module_dir)  # a duplicate, reported above: reading the folder again would only repeat it
+            continue
         lessons_line = tomlfile.key_line(text, "lessons", after_line=line or 0) or line
-        lessons = load_lessons(root, module_dir, entry["lessons"], config_path, lessons_line, labs, problems)
+        lessons = load_lessons(root, module_dir, entry["lessons"], config_path, lessons_line, labs, problems, gaps)
         modules.append(Module(number, slug, entry["title"], entry["summary"], tuple(lessons), tuple(entry.get("pages", ()))))
-    report_stray_lesson_folders(root, {module.dir_name for module in modules}, problems)
-    return tuple(modules)
+    report_unlisted_lessons(root, listed, gaps, problems)
+    report_stray_lesson_folders(root, set(listed), gaps, problems)
+    return tuple(modules), gaps
 
 
-def load_lessons(root, module_dir, slugs, config_path, line, labs, problems):
+def load_lessons(root, module_dir, slugs, config_path, line, labs, problems, gaps):
     folder = root / "lessons" / module_dir
     lessons = []
     for slug in slugs:
         if not is_slug(slug):
-            problems.add(config_path, f"lesson {slug!r} should be lower-case words joined by hyphens", line)
+            problems.add(config_path, f"lesson {slug!r} should be {SLUG_RULE}{example(slug, quote=True)}", line)
+            gaps.add(module_dir)
             continue
         if slugs.count(slug) > 1 and slug in [lesson.slug for lesson in lessons]:
             problems.add(config_path, f"lesson {slug!r} is listed twice in module {module_dir}", line)
@@ -106,15 +182,34 @@ def load_lessons(root, module_dir, slugs, config_path, line, labs, problems):
         path = folder / f"{slug}.md"
         if not path.is_file():
             problems.add(config_path, f"lesson {slug!r} is listed but {problems.relative(path)} does not exist", line)
+            gaps.add(module_dir)
             continue
         lesson = load_lesson(path, module_dir, slug, labs, problems)
         if lesson:
             lessons.append(lesson)
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.md")):
-            if path.stem not in slugs:
-                problems.add(path, f"this lesson is not listed in {COURSE_FILE.as_posix()} (add {path.stem!r} to the module's lessons)")
+        else:
+            gaps.add(module_dir)
     return lessons
+
+
+def report_unlisted_lessons(root, listed, gaps, problems):
+    """Lesson files no module lists. A name with capitals in the list counts as its lower-case file."""
+    for module_dir, names in listed.items():
+        for path in files_in(root / "lessons" / module_dir, "*.md"):
+            if path.stem not in names:
+                gaps.add(module_dir)  # the file's labs are unknown, so they may look unused
+                report_unlisted(path, "lesson", "the module's lessons", problems)
+
+
+def report_unlisted(path, what, where, problems):
+    listed = f"this {what} is not listed in {COURSE_FILE.as_posix()}"
+    suggestion = suggest_slug(path.stem)
+    if is_slug(path.stem):
+        problems.add(path, f"{listed} (add {path.stem!r} to {where})")
+    elif suggestion:
+        problems.add(path, f"{listed}: rename it to {SLUG_RULE} (e.g. {suggestion}{path.suffix}) and add {suggestion!r} to {where}")
+    else:
+        problems.add(path, f"{listed}: rename it to {SLUG_RULE} and add it to {where}")
 
 
 def load_pages(root, slugs, text, problems):
@@ -126,7 +221,7 @@ def load_pages(root, slugs, text, problems):
     for slug in slugs:
         path = folder / f"{slug}.md"
         if not is_slug(slug):
-            problems.add(config_path, f"page {slug!r} should be lower-case words joined by hyphens", line)
+            problems.add(config_path, f"page {slug!r} should be {SLUG_RULE}{example(slug, quote=True)}", line)
         elif not path.is_file():
             problems.add(config_path, f"page {slug!r} is listed but {problems.relative(path)} does not exist", line)
         else:
@@ -134,26 +229,26 @@ def load_pages(root, slugs, text, problems):
             if document:
                 meta, body, body_line, _ = document
                 pages.append(Page(slug, path, meta["title"], meta["summary"], dict(meta.get("numbers", {})), body, body_line))
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.md")):
-            if path.stem not in slugs:
-                problems.add(path, f"this page is not listed in {COURSE_FILE.as_posix()} (add {path.stem!r} to `pages`)")
+    for path in files_in(folder, "*.md"):
+        if path.stem not in slugs:
+            report_unlisted(path, "page", "`pages`", problems)
     return tuple(pages)
 
 
-def report_unknown_module_pages(modules, pages, config_path, text, problems):
-    known = {page.slug for page in pages}
-    for module in modules:
+def report_unknown_module_pages(modules, page_slugs, config_path, text, problems):
+    """A module's `pages` must be in the course's `pages` (a listed page that failed to load has its own problem)."""
+    for index, module in enumerate(modules):
         for slug in module.page_slugs:
-            if slug not in known:
-                problems.add(config_path, f"module {module.slug!r} links page {slug!r}, which is not in the course's `pages`", tomlfile.key_line(text, "pages", after_line=tomlfile.table_line(text, "modules", modules.index(module)) or 0))
+            if slug not in page_slugs:
+                line = tomlfile.key_line(text, "pages", after_line=tomlfile.table_line(text, "modules", index) or 0)
+                problems.add(config_path, f"module {module.slug!r} links page {slug!r}, which is not in the course's `pages`", line)
 
 
-def report_stray_lesson_folders(root, module_dirs, problems):
+def report_stray_lesson_folders(root, module_dirs, gaps, problems):
     lessons_root = root / "lessons"
     if lessons_root.is_dir():
-        for folder in sorted(p for p in lessons_root.iterdir() if p.is_dir()):
-            if folder.name not in module_dirs:
+        for folder in files_in(lessons_root, "*"):
+            if folder.is_dir() and folder.name not in module_dirs and folder.name not in gaps:
                 problems.add(folder, f"no module in {COURSE_FILE.as_posix()} uses this folder")
 
 
@@ -172,16 +267,20 @@ def split_front_matter(text, path, problems):
 
 def load_document(path, fields, problems):
     """(front matter, body, body's first line, front matter text) of a Markdown file, or None."""
-    split = split_front_matter(path.read_text(encoding="utf-8"), path, problems)
+    text = read(path, problems)
+    split = None if text is None else split_front_matter(text, path, problems)
     if split is None:
         return None
     front, body, body_line = split
     meta = tomlfile.parse(front, path, problems, line_offset=1)
     if meta is None or not tomlfile.check_table(meta, fields, path, problems, front, line_offset=1):
         return None
+    numbers_header = tomlfile.table_line(front, "numbers") or 0
     for name, target in meta.get("numbers", {}).items():
-        if not isinstance(target, str) or target.count(":") != 1:
-            line = tomlfile.key_line(front, name, line_offset=1)
+        line = tomlfile.key_line(front, name, line_offset=1, after_line=numbers_header)
+        if name in RESERVED_NAMES:
+            problems.add(path, f"{name!r} is a reserved name ({RESERVED_NAMES[name]}): choose another", line)
+        elif not isinstance(target, str) or target.count(":") != 1:
             problems.add(path, f"numbers.{name} should be \"module:function\" (a function in course/numbers/), not {target!r}", line)
     return meta, body, body_line, front
 
@@ -192,9 +291,12 @@ def load_lesson(path, module_dir, slug, labs, problems):
         return None
     meta, body, body_line, front = document
     lab_slugs = tuple(meta.get("labs", ()))
-    for lab_slug in lab_slugs:
-        if labs.get(f"{module_dir}/{lab_slug}") is None:
-            line = tomlfile.key_line(front, "labs", line_offset=1)
+    line = tomlfile.key_line(front, "labs", line_offset=1)
+    for lab_slug in dict.fromkeys(lab_slugs):
+        lab_id = f"{module_dir}/{lab_slug}"
+        if lab_slugs.count(lab_slug) > 1:
+            problems.add(path, f"lab {lab_slug!r} is listed twice", line)
+        if labs.get(lab_id) is None and lab_id not in labs.failed:  # a lab that failed to load said why
             problems.add(path, f"lab {lab_slug!r} not found: expected a folder labs/{module_dir}/{lab_slug}/", line)
     numbers = meta.get("numbers", {})
     return Lesson(module_dir, slug, path, meta["title"], meta["summary"], lab_slugs, dict(numbers), body, body_line)
@@ -202,37 +304,49 @@ def load_lesson(path, module_dir, slug, labs, problems):
 
 def load_labs(root, problems):
     labs = Labs()
-    labs_root = root / "labs"
-    if not labs_root.is_dir():
-        return labs
-    for folder in sorted(p for p in labs_root.glob("*/*") if p.is_dir()):
-        lab = load_lab(folder, problems)
-        if lab:
-            labs.by_id[lab.id] = lab
+    for module in files_in(root / "labs", "*"):
+        for folder in files_in(module, "*") if module.is_dir() else ():
+            if not folder.is_dir():
+                continue
+            lab = load_lab(folder, problems)
+            if lab:
+                labs.by_id[lab.id] = lab
+            else:
+                labs.failed.add(f"{module.name}/{folder.name}")
     return labs
 
 
 def load_lab(folder, problems):
+    if links_outside(problems.root, folder):
+        problems.add(folder, "links outside the course folder")
+        return None
     missing = [name for name in LAB_FILES if not (folder / name).is_file()]
     for name in missing:
         problems.add(folder / name, "missing: every lab needs " + ", ".join(LAB_FILES) + " and a wrong/ folder")
     if missing:
         return None
-    config_path = folder / "lab.toml"
-    text = config_path.read_text(encoding="utf-8")
+    texts = {name: read(folder / name, problems) for name in LAB_FILES}
+    if None in texts.values():
+        return None
+    config_path, text = folder / "lab.toml", texts["lab.toml"]
     meta = tomlfile.parse(text, config_path, problems)
     if meta is None or not tomlfile.check_table(meta, LAB_FIELDS, config_path, problems, text):
         return None
     if not is_slug(folder.name):
-        problems.add(folder, "a lab folder's name should be lower-case words joined by hyphens")
+        problems.add(folder, f"a lab folder's name should be {SLUG_RULE}{example(folder.name)}")
         return None
     hook = meta.get("model_hook")
     if hook is not None and hook not in MODEL_HOOKS:
         line = tomlfile.key_line(text, "model_hook")
         problems.add(config_path, f"model_hook {hook!r} is not a block of the model: expected one of {', '.join(MODEL_HOOKS)}", line)
         return None
-    read = lambda name: (folder / name).read_text(encoding="utf-8")  # noqa: E731
-    hints = tuple(h.strip() for h in read("hints.md").split(f"\n{HINT_SEPARATOR}\n") if h.strip())
+    time_limit = meta.get("time_limit", DEFAULT_TIME_LIMIT)
+    low, high = TIME_LIMIT_RANGE
+    if not low <= time_limit <= high:  # also refuses nan, which no comparison holds for
+        line = tomlfile.key_line(text, "time_limit")
+        problems.add(config_path, f"time_limit should be a number of seconds from {low} to {high}, not {time_limit!r}", line)
+        return None
+    hints = tuple(h.strip() for h in texts["hints.md"].split(f"\n{HINT_SEPARATOR}\n") if h.strip())
     if not hints:
         problems.add(folder / "hints.md", "no hints: write at least one, separating hints with a line '---'")
     wrong = load_wrong_answers(folder, problems)
@@ -243,32 +357,35 @@ def load_lab(folder, problems):
         title=meta["title"],
         description=meta["description"].strip(),
         functions=tuple(meta["functions"]),
-        time_limit=float(meta.get("time_limit", DEFAULT_TIME_LIMIT)),
+        time_limit=float(time_limit),
         model_hook=hook,
-        starter=read("starter.py"),
-        solution=read("solution.py"),
-        checks_source=read("checks.py"),
+        starter=texts["starter.py"],
+        solution=texts["solution.py"],
+        checks_source=texts["checks.py"],
         hints=hints,
         wrong_answers=wrong,
     )
 
 
 def load_wrong_answers(folder, problems):
-    answers = []
-    for path in sorted((folder / "wrong").glob("*.py")):
-        code = path.read_text(encoding="utf-8")
-        first = code.splitlines()[0] if code.strip() else ""
-        if not first.startswith(EXPECT_PREFIX) or not first.removeprefix(EXPECT_PREFIX).strip():
+    answers, reported = [], False  # a wrong answer with a problem of its own is not "no wrong answers"
+    for path in files_in(folder / "wrong", "*.py"):
+        code = read(path, problems)
+        first = code.splitlines()[0] if code and code.strip() else ""
+        if code is None:
+            reported = True
+        elif not first.startswith(EXPECT_PREFIX) or not first.removeprefix(EXPECT_PREFIX).strip():
             problems.add(path, f"a wrong answer must start with '{EXPECT_PREFIX} <text its failure message contains>'", 1)
-            continue
-        answers.append(WrongAnswer(path, path.stem, code, first.removeprefix(EXPECT_PREFIX).strip()))
-    if not answers:
+            reported = True
+        else:
+            answers.append(WrongAnswer(path, path.stem, code, first.removeprefix(EXPECT_PREFIX).strip()))
+    if not answers and not reported:
         problems.add(folder / "wrong", "no known wrong answers: add at least one wrong/<mistake>.py")
     return tuple(answers)
 
 
-def report_unused_labs(labs, modules, problems):
+def report_unused_labs(labs, modules, gaps, problems):
     used = {f"{lesson.module_dir}/{slug}" for module in modules for lesson in module.lessons for slug in lesson.lab_slugs}
     for lab in labs:
-        if lab.id not in used:
+        if lab.id not in used and lab.module_dir not in gaps:
             problems.add(lab.src_dir, "no lesson embeds this lab: add it to a lesson's `labs` in the same module")

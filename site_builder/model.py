@@ -106,6 +106,7 @@ class Labs:
     """Every lab of the course, by id."""
 
     by_id: dict = field(default_factory=dict)
+    failed: set = field(default_factory=set)  # ids of lab folders that did not load (each said why)
 
     def __iter__(self):
         return iter(self.by_id.values())

@@ -1,13 +1,41 @@
 """Computed numbers: run the providers in course/numbers/ that lessons name."""
 
 import importlib.util
+import math
 import sys
+import traceback
 from pathlib import Path
 
 from site_builder import tomlfile
 from site_builder.paths import UnsafePath, inside
 
 NUMBERS_DIR = Path("course") / "numbers"
+
+
+class NumbersUnavailable(LookupError):
+    """A reference into numbers whose provider failed: that is reported already, so say nothing more."""
+
+
+class ProviderFailed(Exception):
+    """A provider's own code failed at `path`:`line` in course/numbers/.
+
+    `message` is said once at that place; `summary` at each line that names the provider.
+    `key` is the same for every provider that fails through the same error.
+    """
+
+    def __init__(self, path, line, message, summary, key):
+        super().__init__(message)
+        self.path, self.line, self.message, self.summary, self.key = path, line, message, summary, key
+
+
+class Unavailable:
+    """Stands in for the numbers of a name whose provider failed."""
+
+    def __repr__(self):
+        return "UNAVAILABLE"
+
+
+UNAVAILABLE = Unavailable()
 
 
 class Providers:
@@ -17,21 +45,45 @@ class Providers:
         self.root = Path(root)
         self.modules = {}
         self.results = {}
+        self.failures = {}  # target or module name -> the LookupError or ProviderFailed it gave
+        self.reported = set()  # the keys of provider failures already reported
 
     def compute(self, target):
-        """Call "module:function" and return its dict; raise LookupError with a plain reason."""
+        """Call "module:function" and return its dict.
+
+        Raises LookupError with a plain reason when the target names nothing or returns
+        what no page can show, and ProviderFailed when the provider's code raised.
+        """
+        if target in self.failures:
+            raise self.failures[target]
         if target not in self.results:
-            module_name, function_name = target.split(":")
-            function = getattr(self.module(module_name), function_name, None)
-            if not callable(function):
-                raise LookupError(f"course/numbers/{module_name}.py has no function {function_name}()")
-            result = function()
-            if not isinstance(result, dict):
-                raise LookupError(f"{target} returned {type(result).__name__}; expected a dict of numbers")
-            self.results[target] = result
+            try:
+                self.results[target] = self.call(target)
+            except (LookupError, ProviderFailed) as error:
+                self.failures[target] = error
+                raise
         return self.results[target]
 
+    def call(self, target):
+        module_name, function_name = target.split(":")
+        function = getattr(self.module(module_name), function_name, None)
+        if not callable(function):
+            raise LookupError(f"course/numbers/{module_name}.py has no function {function_name}()")
+        try:
+            result = function()
+        except (Exception, SystemExit) as error:
+            raise self.failed(error, target) from None
+        if not isinstance(result, dict):
+            raise LookupError(f"{target} returned {type(result).__name__}; expected a dict of numbers")
+        bad = first_non_finite(result)
+        if bad:
+            value, where = bad
+            raise LookupError(f"{target} returned {value!r} at {where!r} (every number must be finite)")
+        return result
+
     def module(self, name):
+        if name in self.failures:
+            raise self.failures[name]
         if name not in self.modules:
             try:
                 path = inside(self.root / NUMBERS_DIR, f"{name}.py")
@@ -42,20 +94,87 @@ class Providers:
             spec = importlib.util.spec_from_file_location(f"course_numbers.{name}", path)
             module = importlib.util.module_from_spec(spec)
             sys.modules[spec.name] = module
-            spec.loader.exec_module(module)
+            try:
+                spec.loader.exec_module(module)
+            except (Exception, SystemExit) as error:
+                del sys.modules[spec.name]
+                self.failures[name] = self.failed(error, f"importing course/numbers/{name}.py")
+                raise self.failures[name] from None
             self.modules[name] = module
         return self.modules[name]
 
+    def failed(self, error, what):
+        """The ProviderFailed for `error`, placed at the innermost line of course/numbers/ it passed."""
+        if isinstance(error, SyntaxError) and error.filename and self.in_numbers(error.filename):
+            path, line = self.relative(error.filename), error.lineno
+            message = f"syntax error: {error.msg}"
+            return ProviderFailed(path, line, message, f"cannot run: syntax error (see {path}:{line})", (path, line, message))
+        path, line = None, None
+        for frame in traceback.extract_tb(error.__traceback__):
+            if self.in_numbers(frame.filename):
+                path, line = self.relative(frame.filename), frame.lineno
+        reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        where = f"{path}:{line}" if path else NUMBERS_DIR.as_posix()
+        return ProviderFailed(path, line, f"{what} raised {reason}", f"raised {type(error).__name__} (see {where})", (path, line, reason))
 
-def lesson_numbers(lesson, providers, problems):
-    """The numbers a lesson names, as {local name: dict}; unknown providers become problems."""
+    def in_numbers(self, filename):
+        try:
+            Path(filename).resolve().relative_to((self.root / NUMBERS_DIR).resolve())
+            return True
+        except (ValueError, OSError):
+            return False
+
+    def relative(self, filename):
+        try:
+            return Path(filename).resolve().relative_to(self.root.resolve()).as_posix()
+        except (ValueError, OSError):
+            return str(filename)
+
+    def report(self, failure, problems):
+        """Say what went wrong in the provider's own file, once however many pages name it."""
+        if failure.key not in self.reported:
+            self.reported.add(failure.key)
+            problems.add(self.root / failure.path if failure.path else self.root / NUMBERS_DIR, failure.message, failure.line)
+
+
+def first_non_finite(value, where=""):
+    """(value, path such as 'steps[2].weights') of the first NaN or infinity in `value`, or None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return value, where
+    if isinstance(value, dict):
+        parts = ((key, f"{where}.{key}" if where else str(key)) for key in value)
+    elif isinstance(value, (list, tuple)):
+        parts = ((index, f"{where}[{index}]") for index in range(len(value)))
+    else:
+        return None
+    for key, path in parts:
+        found = first_non_finite(value[key], path)
+        if found:
+            return found
+    return None
+
+
+def document_numbers(declared, providers, path, text, problems, line_offset=0):
+    """{local name: dict} for a lesson's, page's or film's [numbers].
+
+    A name whose provider fails is reported at the line that declares it and maps to
+    UNAVAILABLE, so whatever reads it stays quiet instead of repeating that it is missing.
+    """
     found = {}
-    front = lesson.src_path.read_text(encoding="utf-8")
-    for name, target in lesson.numbers.items():
+    for name, target in declared.items():
+        line = tomlfile.key_line(text, name, line_offset=line_offset)
         try:
             found[name] = providers.compute(target)
+        except ProviderFailed as failure:
+            providers.report(failure, problems)
+            problems.add(path, f"numbers.{name}: {target} {failure.summary}", line)
+            found[name] = UNAVAILABLE
         except LookupError as error:
-            problems.add(lesson.src_path, f"numbers.{name}: {error}", tomlfile.key_line(front, name))
-        except Exception as error:
-            problems.add(lesson.src_path, f"numbers.{name}: {target} raised {type(error).__name__}: {error}", tomlfile.key_line(front, name))
+            problems.add(path, f"numbers.{name}: {error}", line)
+            found[name] = UNAVAILABLE
     return found
+
+
+def lesson_numbers(lesson, providers, problems):
+    """The numbers a lesson or page names, as {local name: dict}; failures become problems."""
+    return document_numbers(lesson.numbers, providers, lesson.src_path, lesson.src_path.read_text(encoding="utf-8"), problems)

@@ -1,6 +1,7 @@
 """Render every page of the site with Jinja2 templates: {output path: HTML}."""
 
 import functools
+import json
 import posixpath
 from dataclasses import dataclass
 from pathlib import Path
@@ -8,7 +9,10 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from site_builder.errors import BuildError, Problems
+from site_builder.links import lines_containing
 from site_builder.markdown_render import render_markdown
+from site_builder.mathml import MathError
 from site_builder.memo import TemplateCodeCache
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -24,7 +28,7 @@ class Link:
 @functools.cache
 def environment():
     """One environment per process: it recompiles a template only when its file changes."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         bytecode_cache=TemplateCodeCache("page-templates"),
         autoescape=jinja2.select_autoescape(["html"]),
@@ -32,6 +36,17 @@ def environment():
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.policies["json.dumps_function"] = page_json  # every `| tojson`: films, heatmaps, lab configs
+    return env
+
+
+def page_json(value, **options):
+    """JSON for a page's data. Python would write NaN or Infinity, which the browser's
+    JSON.parse rejects, so the build stops instead of publishing a page that cannot start."""
+    try:
+        return json.dumps(value, allow_nan=False, **options)
+    except ValueError as error:
+        raise BuildError(f"a page's data cannot be written as JSON ({error}); every number a page carries must be finite") from None
 
 
 def root_for(dest_path):
@@ -42,6 +57,7 @@ def root_for(dest_path):
 
 def render_site(course, lesson_html, films=None, site_title=None, live_reload=False):
     """All pages. `lesson_html` maps a lesson's or page's id to its rendered body."""
+    check_short_markdown(course)
     env = environment()
     site_title = site_title or course.title
     common = {"site_title": site_title, "live_reload": live_reload}
@@ -49,7 +65,10 @@ def render_site(course, lesson_html, films=None, site_title=None, live_reload=Fa
 
     def render(template, dest, page_title, root=None, **context):
         root = root_for(dest) if root is None else root
-        pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **context)
+        try:
+            pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **context)
+        except BuildError as error:
+            raise BuildError(f"{dest}: {error.message}") from None
 
     overview = OverviewCourse(course)
     extra_links = [Link(page.title, page.url, page.summary) for page in course.pages]
@@ -90,6 +109,20 @@ def render_site(course, lesson_html, films=None, site_title=None, live_reload=Fa
 def markdown_html(text):
     """Short Markdown (hints, descriptions): the same text always gives the same HTML."""
     return render_markdown(text)
+
+
+def check_short_markdown(course):
+    """Stop at the file and line of any maths in the short Markdown that cannot become MathML."""
+    problems = Problems(course.root)
+    texts = [(course.root / "course" / "course.toml", course.summary)]
+    for lab in course.labs:
+        texts += [(lab.src_dir / "lab.toml", lab.description)] + [(lab.src_dir / "hints.md", hint) for hint in lab.hints]
+    for path, text in texts:
+        try:
+            markdown_html(text)
+        except MathError as error:
+            problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None))
+    problems.raise_if_any()
 
 
 class PageLab:

@@ -17,7 +17,7 @@ class Field:
 
     def describe(self):
         if self.kind is list:
-            return f"a list of {_KIND_NAMES.get(self.item_kind, 'items')}"
+            return f"a list of {_PLURAL_NAMES.get(self.item_kind, 'items')}"
         return _KIND_NAMES.get(self.kind, "a value")
 
 
@@ -28,6 +28,14 @@ _KIND_NAMES = {
     list: "a list",
     dict: "a table",
     bool: "true or false",
+}
+_PLURAL_NAMES = {
+    str: "text in quotes",
+    int: "whole numbers",
+    (int, float): "numbers",
+    list: "lists",
+    dict: "tables",
+    bool: "true or false values",
 }
 
 
@@ -65,18 +73,22 @@ def table_line(text, name, index=0, line_offset=0):
 
 
 def check_table(data, fields, path, problems, text, where="", line_offset=0, after_line=0):
-    """Report missing, mistyped and unknown keys. Returns True when the table is usable.
+    """Report missing, mistyped, empty and unknown keys. Returns True when the table is usable.
 
     An unknown key is reported but leaves the table usable, so one typo gives one
     message instead of a cascade (a module skipped, its lessons "not listed", ...).
+    A misspelt required key is one message too: "did you mean 'summary'?" already
+    says that 'summary' is missing.
     """
     ok = True
     known = {field.name for field in fields}
     prefix = f"{where}: " if where else ""
     fallback_line = (after_line + line_offset) if after_line else None
+    guessed = set()
     for key in data:
         if key not in known:
             guess = difflib.get_close_matches(key, sorted(known), n=1)
+            guessed.update(guess)
             hint = f" (did you mean {guess[0]!r}?)" if guess else f" (expected one of: {', '.join(sorted(known))})"
             line = key_line(text, key, line_offset, after_line) or fallback_line
             problems.add(path, f"{prefix}unknown key {key!r}{hint}", line)
@@ -84,7 +96,8 @@ def check_table(data, fields, path, problems, text, where="", line_offset=0, aft
         line = key_line(text, field.name, line_offset, after_line) or fallback_line
         if field.name not in data:
             if field.required:
-                problems.add(path, f"{prefix}missing {field.name!r}: expected {field.describe()}", fallback_line)
+                if field.name not in guessed:
+                    problems.add(path, f"{prefix}missing {field.name!r}: expected {field.describe()}", fallback_line)
                 ok = False
             continue
         value = data[field.name]
@@ -92,6 +105,9 @@ def check_table(data, fields, path, problems, text, where="", line_offset=0, aft
             field.item_kind and not all(_has_kind(item, field.item_kind) for item in value)
         ):
             problems.add(path, f"{prefix}{field.name!r} should be {field.describe()}, not {value!r}", line)
+            ok = False
+        elif isinstance(value, str) and not value.strip():
+            problems.add(path, f"{prefix}{field.name!r} is empty", line)
             ok = False
     return ok
 

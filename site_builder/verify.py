@@ -1,13 +1,24 @@
 """Prove each lab sound: the solution passes, the starter fails, each mistake is caught."""
 
+import ast
 import contextlib
 import io
 import re
+import sys
+import traceback
 from dataclasses import dataclass
+from pathlib import Path
 
 from labkit import CheckFailed, grading
-from labkit.learner import LearnerError, run_code
+from labkit.learner import LEARNER_FILE, LearnerError, run_code
 from site_builder.memo import labkit_source
+from site_builder.time_limit import TimedOut, time_limit
+
+CHECKS_FILE = "<checks for"  # how grading.load_checks names the checks' code in tracebacks
+# The browser's Python has the standard library and labkit, and nothing else.
+BROWSER_MODULES = frozenset(sys.stdlib_module_names) | {"labkit"}
+# A verdict kept from an earlier build holds only while these rules are the same.
+RULES = Path(__file__).read_text(encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -25,7 +36,7 @@ def verify_labs(labs, problems, memo=None):
     With a memo, a sound lab whose files and checker are unchanged is not run again.
     """
     verified = {}
-    checker = labkit_source() if memo else ""
+    checker = labkit_source() + RULES if memo else ""
     for lab in labs:
         if memo:
             inputs = [checker, repr(lab)]  # every field of the lab, from its title to its wrong answers
@@ -43,70 +54,142 @@ def answers_if_sound(lab, problems):
     return verified.expected if verified else None
 
 
-def expected_answers(lab, problems):
-    """Run the solution on every case. None (with a problem recorded) when that fails."""
-    try:
-        checks = grading.load_checks(lab.checks_source, lab.id)
-    except SyntaxError as error:
-        problems.add(lab.src_dir / "checks.py", f"syntax error: {error.msg}", error.lineno)
-        return None
-    except Exception as error:
-        problems.add(lab.src_dir / "checks.py", f"loading the checks raised {type(error).__name__}: {error}")
-        return None
-    try:
-        with quiet():
-            namespace = run_code(lab.solution, "learner")
-            return checks.answers(namespace, lab.solution)
-    except LearnerError as failure:
-        details = failure.details
-        problems.add(lab.src_dir / "solution.py", f"the solution raised {details['type']}: {details['message']}", details["line"])
-    except CheckFailed as failure:
-        first = str(failure).splitlines()[0]
-        line = re.search(r" on line (\d+):", first)
-        problems.add(lab.src_dir / "solution.py", f"the solution cannot answer the cases: {first}", int(line.group(1)) if line else None)
-    except Exception as error:
-        problems.add(lab.src_dir / "solution.py", f"running the solution on the cases failed: {error}")
-    return None
-
-
 def verify_lab(lab, problems):
+    """The lab, verified, or None when verifying it found any problem (never kept as a verdict)."""
+    before = len(problems.found)
+    if not runs_in_the_browser(lab, problems):
+        return None
     expected = expected_answers(lab, problems)
     if expected is None:
         return None
     verified = VerifiedLab(lab, expected)
     bundle = verified.bundle()
-    sound = True
-    solution = grade(bundle, lab.solution, lab.src_dir / "checks.py", problems)
+    solution = grade(lab, bundle, lab.src_dir / "solution.py", lab.solution, problems)
     if solution is None:
         return None
     if solution["status"] != "passed":
         failing = "; ".join(f"{c['name']}: {c['message']}" for c in solution["checks"] if not c["passed"])
         problems.add(lab.src_dir / "solution.py", f"the solution fails its checks ({solution['summary']} {failing})".strip())
-        sound = False
-    starter = grade(bundle, lab.starter, lab.src_dir / "checks.py", problems)
+    starter = grade(lab, bundle, lab.src_dir / "starter.py", lab.starter, problems)
     if starter and starter["status"] == "passed":
         problems.add(lab.src_dir / "starter.py", "the starter code already passes every check: it should leave work to do")
-        sound = False
     for wrong in lab.wrong_answers:
-        outcome = grade(bundle, wrong.code, lab.src_dir / "checks.py", problems)
+        outcome = grade(lab, bundle, wrong.src_path, wrong.code, problems)
         if outcome and not caught(outcome, wrong.expect):
             problems.add(wrong.src_path, missed_message(outcome, wrong.expect), 1)
+    return verified if len(problems.found) == before else None
+
+
+def runs_in_the_browser(lab, problems):
+    """False (with problems) when the lab's own code cannot run under Pyodide: a syntax error, or a module it lacks.
+
+    Wrong answers may hold either on purpose: they are mistakes learners make.
+    """
+    sound = True
+    for name, source in [("checks.py", lab.checks_source), ("solution.py", lab.solution), ("starter.py", lab.starter)]:
+        path = lab.src_dir / name
+        try:
+            tree = ast.parse(source)
+        except SyntaxError as error:
+            problems.add(path, f"syntax error: {error.msg}", error.lineno)
             sound = False
-    return verified if sound else None
+            continue
+        for module, line in imported_modules(tree):
+            if module.split(".")[0] not in BROWSER_MODULES:
+                problems.add(path, f"{name} imports {module!r}, which the browser's Python does not have: use only the standard library", line)
+                sound = False
+    return sound
 
 
-def grade(bundle, code, checks_path, problems):
+def imported_modules(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from ((alias.name, node.lineno) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            yield "." * node.level + (node.module or ""), node.lineno
+
+
+def expected_answers(lab, problems):
+    """Run the solution on every case. None (with a problem recorded) when that fails."""
+    checks_path, solution_path = lab.src_dir / "checks.py", lab.src_dir / "solution.py"
+    try:
+        checks = timed(lab, checks_path, problems, lambda: grading.load_checks(lab.checks_source, lab.id))
+    except SyntaxError as error:
+        problems.add(checks_path, f"syntax error: {error.msg}", error.lineno)
+        return None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # SystemExit too: exit() in checks.py must not end the build
+        problems.add(checks_path, f"loading the checks raised {raised(error)}", checks_line(error))
+        return None
+    if checks is None:
+        return None
+    try:
+        return timed(lab, solution_path, problems, lambda: checks.answers(run_code(lab.solution, "learner"), lab.solution))
+    except LearnerError as failure:
+        details = failure.details
+        said = f"{details['type']}: {details['message']}" if details["message"] else details["type"]
+        problems.add(solution_path, f"the solution raised {said}", details["line"])
+    except CheckFailed as failure:
+        first = str(failure).splitlines()[0]
+        line = re.search(r" on line (\d+):", first)
+        problems.add(solution_path, f"the solution cannot answer the cases: {first}", int(line.group(1)) if line else None)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:
+        problems.add(solution_path, f"running the solution on the cases failed: {raised(error)}", checks_line(error))
+    return None
+
+
+def grade(lab, bundle, path, code, problems):
     """Grade with check crashes raised, so a broken check is the author's error, not a fail."""
     grading.RAISE_CHECK_ERRORS = True
     try:
-        with quiet():
-            return grading.check(bundle, code)
-    except Exception as error:
-        line = next((f.lineno for f in _traceback(error) if f.filename.startswith("<checks for")), None)
-        problems.add(checks_path, f"a check raised {type(error).__name__}: {error}", line)
+        outcome = timed(lab, path, problems, lambda: grading.check(bundle, code))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # SystemExit too
+        problems.add(lab.src_dir / "checks.py", f"a check raised {raised(error)}", checks_line(error))
         return None
     finally:
         grading.RAISE_CHECK_ERRORS = False
+    if outcome and outcome["status"] == "stopped":  # how grading.check answers the author's Ctrl+C
+        raise KeyboardInterrupt
+    return outcome
+
+
+def timed(lab, path, problems, run):
+    """`run()` quietly, within the lab's time_limit; None (with a problem) when it runs longer."""
+    try:
+        with quiet(), time_limit(lab.time_limit, is_lab_code, problems.relative(path)):
+            return run()
+    except TimedOut as timeout:
+        where, line = next(((where_is(filename, lab, path), line) for filename, line in timeout.stack), (path, None))
+        seconds = f"{timeout.seconds:g} second{'' if timeout.seconds == 1 else 's'}"
+        message = f"ran for more than {seconds} (the lab's time_limit): is there a loop that never ends?"
+        problems.add(where, message, line)
+        return None
+
+
+def is_lab_code(filename):
+    return filename == LEARNER_FILE or filename.startswith(CHECKS_FILE)
+
+
+def where_is(filename, lab, program):
+    return program if filename == LEARNER_FILE else lab.src_dir / "checks.py"
+
+
+def checks_line(error):
+    """The innermost line of checks.py in the error's traceback, if any."""
+    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename.startswith(CHECKS_FILE)]
+    return lines[-1] if lines else None
+
+
+def raised(error):
+    if isinstance(error, SystemExit):  # exit() and sys.exit(): str() would say "None"
+        code = "" if error.code is None else f"({error.code!r})"
+        return f"SystemExit{code}: exit() would end the whole build; a lab's code must not call it"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 def caught(outcome, expect):
@@ -123,12 +206,6 @@ def missed_message(outcome, expect):
         return "this wrong answer passes every check: add a check that catches it"
     got = " | ".join(c["message"] for c in outcome["checks"] if not c["passed"]) or outcome["summary"]
     return f"this wrong answer fails, but no message contains {expect!r}; it got: {got}"
-
-
-def _traceback(error):
-    import traceback
-
-    return traceback.extract_tb(error.__traceback__)
 
 
 @contextlib.contextmanager

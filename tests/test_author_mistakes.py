@@ -16,8 +16,42 @@ def edit(path, old, new):
     path.write_text(text.replace(old, new))
 
 
+def save_as_latin1(path, old, new):
+    """Edit `path`, then save it in Latin-1, as an old Windows editor would."""
+    edit(path, old, new)
+    path.write_bytes(path.read_text().encode("latin-1"))
+
+
+def link_outside(root, relative):
+    """Move a file or folder out of the course and leave a link to it in its place."""
+    path = root / relative
+    outside = root.parent / "outside" / path.name
+    outside.parent.mkdir(exist_ok=True)
+    path.rename(outside)
+    path.symlink_to(outside)
+
+
 LAB = "labs/01-basics/add"
 ADDING = "lessons/01-basics/adding.md"
+FILM_WITH_FORMULA = """\
+title = "Sums"
+
+[[scenes]]
+caption = "A sum."
+duration = 15
+
+[[scenes.items]]
+kind = "formula"
+latex = "{latex}"
+
+[[scenes]]
+caption = "The same sum."
+duration = 15
+
+[[scenes.items]]
+kind = "text"
+text = "a + b"
+"""
 
 CASES = {
     "malformed TOML": (lambda r: edit(r / "course/course.toml", 'title = "Basics"', 'title = "Basics'), "course/course.toml:8: malformed TOML"),
@@ -43,8 +77,52 @@ CASES = {
     "provider outside the course": (lambda r: edit(r / ADDING, '"demo:sums"', '"../../../x:sums"'), f"{ADDING}:7: numbers.demo: ../../../x.py points outside numbers/"),
     "number the provider lacks": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.product }}"), f"{ADDING}:12: a computed number failed"),
     # --- files and folders ---
+    "lesson not UTF-8": (lambda r: save_as_latin1(r / ADDING, "Maths:", "Café:"), f"{ADDING}:14: this file is not UTF-8 (byte 0xe9 at column 4); save it as UTF-8", 1),
+    "lab.toml not UTF-8": (lambda r: save_as_latin1(r / LAB / "lab.toml", 'title = "Add two numbers"', 'title = "Café"'), f"{LAB}/lab.toml:1: this file is not UTF-8 (byte 0xe9 at column 13); save it as UTF-8", 1),
+    "checks not UTF-8": (lambda r: save_as_latin1(r / LAB / "checks.py", "+ operator", "+ opérateur"), f"{LAB}/checks.py:10: this file is not UTF-8 (byte 0xe9 at column 41); save it as UTF-8", 1),
+    "wrong answer not UTF-8": (lambda r: save_as_latin1(r / LAB / "wrong/multiplies.py", "return a * b", "return a * b  # café"), f"{LAB}/wrong/multiplies.py:3: this file is not UTF-8 (byte 0xe9 at column 24); save it as UTF-8", 1),
+    "time limit of infinity": (lambda r: edit(r / LAB / "lab.toml", "`.\"", "`.\"\ntime_limit = inf"), f"{LAB}/lab.toml:4: time_limit should be a number of seconds from 1 to 600, not inf", 1),
+    "time limit not a number": (lambda r: edit(r / LAB / "lab.toml", "`.\"", "`.\"\ntime_limit = nan"), f"{LAB}/lab.toml:4: time_limit should be a number of seconds from 1 to 600, not nan", 1),
+    "time limit of zero": (lambda r: edit(r / LAB / "lab.toml", "`.\"", "`.\"\ntime_limit = 0"), f"{LAB}/lab.toml:4: time_limit should be a number of seconds from 1 to 600, not 0", 1),
+    "time limit in text, lab not also 'not found'": (lambda r: edit(r / LAB / "lab.toml", "`.\"", "`.\"\ntime_limit = \"10s\""), f"{LAB}/lab.toml:4: 'time_limit' should be a number, not '10s'", 1),
+    "hints.md missing, lab not also 'not found'": (lambda r: (r / LAB / "hints.md").unlink(), f"{LAB}/hints.md: missing: every lab needs", 1),
+    "misspelt key in lab.toml, nothing else": (lambda r: edit(r / LAB / "lab.toml", "functions =", "functons ="), f"{LAB}/lab.toml:2: unknown key 'functons' (did you mean 'functions'?)", 1),
+    "misspelt key in a module, nothing else": (lambda r: edit(r / "course/course.toml", 'summary = "Adding and averaging."', 'sumary = "Adding and averaging."'), "course/course.toml:9: module 1: unknown key 'sumary' (did you mean 'summary'?)", 1),
+    "module number in quotes, nothing else": (lambda r: edit(r / "course/course.toml", "number = 1", 'number = "1"'), "course/course.toml:6: module 1: 'number' should be a whole number, not '1'", 1),
+    "duplicate module, lessons not 'not listed'": (lambda r: edit(r / "course/course.toml", 'pages = ["glossary"]\n\n[[modules]]', 'pages = ["glossary"]\n\n[[modules]]\nnumber = 1\nslug = "basics"\ntitle = "Again"\nsummary = "Again."\nlessons = ["adding"]\n\n[[modules]]'), "course/course.toml:12: module 2: duplicate number 1 (also used by module 1)", 2),
+    "lesson that fails to load, its lab not 'unused'": (lambda r: edit(r / ADDING, 'title = "Adding"\n', ""), f"{ADDING}: missing 'title': expected text in quotes", 1),
+    "lesson slug with capitals in the list": (lambda r: edit(r / "course/course.toml", '["adding", "averages"]', '["Adding", "averages"]'), "course/course.toml:10: lesson 'Adding' should be lower-case words joined by hyphens (e.g. 'adding')", 1),
+    "lesson file with capitals": (lambda r: (r / "lessons/01-basics/Medians.md").write_text("+++\ntitle = 'M'\nsummary = 'm'\n+++\n"), "lessons/01-basics/Medians.md: this lesson is not listed in course/course.toml: rename it to lower-case words joined by hyphens (e.g. medians.md) and add 'medians' to the module's lessons", 1),
+    "number named like the heatmap widget": (lambda r: edit(r / ADDING, 'demo = "demo:sums"', 'demo = "demo:sums"\nheatmap = "demo:sums"'), f"{ADDING}:8: 'heatmap' is a reserved name (the heatmap widget): choose another", 1),
+    "number named like a filter": (lambda r: edit(r / ADDING, 'demo = "demo:sums"', 'num = "demo:sums"'), f"{ADDING}:7: 'num' is a reserved name (the num filter): choose another", 1),
+    "same lab listed twice in a lesson": (lambda r: edit(r / ADDING, 'labs = ["add"]', 'labs = ["add", "add"]'), f"{ADDING}:4: lab 'add' is listed twice", 1),
+    "lesson linking outside the course": (lambda r: link_outside(r, ADDING), f"{ADDING}: links outside the course folder", 1),
+    "lab folder linking outside the course": (lambda r: link_outside(r, LAB), f"{LAB}: links outside the course folder", 1),
+    "empty title": (lambda r: edit(r / ADDING, 'title = "Adding"', 'title = ""'), f"{ADDING}:2: 'title' is empty", 1),
+    "blank summary": (lambda r: edit(r / "course/course.toml", 'summary = "Adding and averaging."', 'summary = "  "'), "course/course.toml:9: module 1: 'summary' is empty", 1),
     # --- numbers, maths and links ---
+    "provider returns NaN": (lambda r: edit(r / "course/numbers/demo.py", '"total": a + b', '"total": float("nan")'), f"{ADDING}:7: numbers.demo: demo:sums returned nan at 'total' (every number must be finite)", 2),
+    "provider returns infinity in a list": (lambda r: edit(r / "course/numbers/demo.py", "b / 2]", 'float("inf")]'), f"{ADDING}:7: numbers.demo: demo:sums returned inf at 'halves[1]' (every number must be finite)", 2),
+    "maths with a brace missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a}{b$"), f"{ADDING}:14: cannot turn $\\frac{{a}}{{b$ into MathML: unbalanced braces: a '{{' is never closed"),
+    "maths with a fraction's argument missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a^{x}{b}}$"), f"{ADDING}:14: cannot turn $\\frac{{a^{{x}}{{b}}}}$ into MathML: \\frac needs two arguments"),
+    "maths with an unknown command": (lambda r: edit(r / ADDING, "$a + b$", r"$a \pluss b$"), f"{ADDING}:14: cannot turn $a \\pluss b$ into MathML: unknown command \\pluss"),
+    "maths that latex2mathml rejects": (lambda r: edit(r / ADDING, "$a + b$", "$x_a_b$"), f"{ADDING}:14: cannot turn $x_a_b$ into MathML: two subscripts in a row"),
+    "maths with a brace missing in a hint": (lambda r: edit(r / LAB / "hints.md", "Use `+`.", "Use `+`: $a + {b$."), f"{LAB}/hints.md:1: cannot turn $a + {{b$ into MathML: unbalanced braces: a '{{' is never closed", 1),
+    "film formula with a brace missing": (lambda r: (r / "lessons/01-basics/adding.film.toml").write_text(FILM_WITH_FORMULA.format(latex="e^{")), "lessons/01-basics/adding.film.toml:7: scene 1, formula: cannot turn $e^{$ into MathML: unbalanced braces"),
+    "provider raises": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), "course/numbers/demo.py:3: demo:sums raised ValueError: no example yet", 3),
+    "provider raises, lesson line": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), f"{ADDING}:7: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:3)", 3),
+    "provider with a syntax error": (lambda r: edit(r / "course/numbers/demo.py", "def sums():", "def sums()"), "course/numbers/demo.py:1: syntax error: expected ':'", 3),
+    "provider returns a list": (lambda r: edit(r / "course/numbers/demo.py", "return {", "return [a, b]\n    return {"), f"{ADDING}:7: numbers.demo: demo:sums returned list; expected a dict of numbers", 2),
+    "dead link in a lab description": (lambda r: edit(r / LAB / "lab.toml", "Write `add(a, b)`.", "Write `add(a, b)`, as in [averages](../average/)."), f"{LAB}/lab.toml:3: dead link '../average/': no such page or file", 1),
+    "dead link in a hint": (lambda r: edit(r / LAB / "hints.md", "`return a + b`", "`return a + b`, as in [adding](../adding-up/)"), f"{LAB}/hints.md:5: dead link '../adding-up/': no such page or file", 1),
     # --- labs at build time ---
+    "wrong answer that never ends": (lambda r: (edit(r / LAB / "lab.toml", 'functions = ["add"]', 'functions = ["add"]\ntime_limit = 1'), edit(r / LAB / "wrong/multiplies.py", "    return a * b", "    while True: pass")), f"{LAB}/wrong/multiplies.py:3: ran for more than 1 second (the lab's time_limit): is there a loop that never ends?", 1),
+    "check that never ends": (lambda r: (edit(r / LAB / "lab.toml", 'functions = ["add"]', 'functions = ["add"]\ntime_limit = 1'), edit(r / LAB / "checks.py", 't.require_close(small, "Use the + operator.")', "while True: pass")), f"{LAB}/checks.py:10: ran for more than 1 second (the lab's time_limit)", 1),
+    "checks.py calls exit()": (lambda r: edit(r / LAB / "checks.py", "checks = Checks()\n", "checks = Checks()\nexit()\n"), f"{LAB}/checks.py:4: loading the checks raised SystemExit: exit() would end the whole build; a lab's code must not call it", 1),
+    "a check raises SystemExit": (lambda r: edit(r / LAB / "checks.py", 't.require_close(small, "Use the + operator.")', "raise SystemExit(3)"), f"{LAB}/checks.py:10: a check raised SystemExit(3): exit() would end the whole build", 1),
+    "checks.py imports a package": (lambda r: edit(r / LAB / "checks.py", "from labkit import Checks", "import jinja2\nfrom labkit import Checks"), f"{LAB}/checks.py:1: checks.py imports 'jinja2', which the browser's Python does not have: use only the standard library", 1),
+    "solution imports a package": (lambda r: edit(r / LAB / "solution.py", "def add(a, b):", "from jinja2 import Template\n\ndef add(a, b):"), f"{LAB}/solution.py:1: solution.py imports 'jinja2', which the browser's Python does not have", 1),
+    "starter with a syntax error": (lambda r: edit(r / LAB / "starter.py", "def add(a, b):", "def add(a, b)"), f"{LAB}/starter.py:1: syntax error: expected ':'", 1),
 }
 
 
@@ -53,16 +131,19 @@ def previous_site(tmp_path):
     out = tmp_path / "dist"
     out.mkdir()
     (out / "index.html").write_text("previous site")
+    (out / ".course-build").write_text("")  # a site the builder made, so a build may replace it
     return out
 
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_author_mistake_is_refused_with_its_place(case, mini_course, previous_site):
-    breaks, message = CASES[case]
+    breaks, message, *count = CASES[case]  # a third entry: how many problems, when follow-ons must stay quiet
     breaks(mini_course)
     result = CliRunner().invoke(main, ["--root", str(mini_course), "build", "--out", str(previous_site)])
     assert result.exit_code == 1, result.output
     lines = [line.strip() for line in result.output.splitlines()]
     assert any(line.startswith(message) for line in lines), result.output
-    assert sorted(p.name for p in previous_site.iterdir()) == ["index.html"]
+    if count:
+        assert f"The course has {count[0]} problem{'s' if count[0] != 1 else ''};" in result.output, result.output
+    assert sorted(p.name for p in previous_site.iterdir()) == [".course-build", "index.html"]
     assert (previous_site / "index.html").read_text() == "previous site"

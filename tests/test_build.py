@@ -14,6 +14,7 @@ def out(tmp_path):
     previous = tmp_path / "dist"
     previous.mkdir()
     (previous / "index.html").write_text("previous site")
+    (previous / ".course-build").write_text("")  # a site the builder made, so a build may replace it
     return previous
 
 
@@ -67,7 +68,7 @@ def test_a_broken_course_leaves_the_previous_site_and_no_staging_folder(mini_cou
     edit(mini_course / "lessons/01-basics/adding.md", "(../averages/)", "(../medians/)")
     with pytest.raises(CourseInvalid, match="dead link"):
         build(mini_course, out)
-    assert sorted(p.name for p in out.iterdir()) == ["index.html"]
+    assert sorted(p.name for p in out.iterdir()) == [".course-build", "index.html"]
     assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
 
 
@@ -99,3 +100,46 @@ def test_pages_are_built_and_linked(mini_course, out):
     assert 'href="../01-basics/adding/"' in page
     assert 'href="glossary/"' in (out / "index.html").read_text()
     assert 'href="../glossary/"' in (out / "01-basics/index.html").read_text()
+
+
+def test_every_site_carries_the_marker_that_lets_the_next_build_replace_it(mini_course, tmp_path):
+    out = tmp_path / "site"
+    build(mini_course, out)
+    assert (out / ".course-build").is_file()
+    build(mini_course, out)  # replaces the site it made
+    assert (out / "index.html").is_file()
+
+
+def test_a_site_built_before_the_marker_existed_is_replaced(mini_course, tmp_path):
+    earlier = tmp_path / "dist"
+    (earlier / "pyodide").mkdir(parents=True)
+    (earlier / "pyodide/pyodide-lock.json").write_text("{}")
+    (earlier / "index.html").write_text("earlier site")
+    build(mini_course, earlier)
+    assert (earlier / ".course-build").is_file()
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(mini_course, tmp_path):
+    from site_builder.errors import BuildError
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "index.html").write_text("my own page")
+    with pytest.raises(BuildError, match=r"holds files but no \.course-build"):
+        build(mini_course, notes)
+    assert [p.name for p in notes.iterdir()] == ["index.html"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    build(mini_course, empty)
+    assert (empty / "index.html").is_file()
+
+
+def test_a_lab_that_runs_too_long_is_refused_at_every_build(mini_course, out, tmp_path):
+    """Running out of time is no verdict: the next build runs the lab again instead of remembering it as sound."""
+    from site_builder.memo import Memo
+
+    edit(mini_course / "labs/01-basics/add/lab.toml", 'functions = ["add"]', 'functions = ["add"]\ntime_limit = 1')
+    edit(mini_course / "labs/01-basics/add/starter.py", "    return 0", "    while True: pass")
+    for _ in range(2):
+        with pytest.raises(CourseInvalid, match=r"starter.py:2: ran for more than 1 second \(the lab's time_limit\)"):
+            build(mini_course, out, memo=Memo(disk=tmp_path / "memo"))

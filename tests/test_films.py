@@ -180,3 +180,59 @@ def test_an_item_without_a_kind_says_so(mini_course):
     text = GOOD.replace('kind = "bars"\n', "")
     _, problems = resolve(mini_course, text)
     assert problems == [f"{FILM}:21: scene 2: an item without a 'kind': expected one of arrow, bars, cache, formula, matrix, text, vector"]
+
+
+def test_a_failing_provider_is_reported_once_at_its_own_line_without_follow_ons(mini_course):
+    demo = mini_course / "course/numbers/demo.py"
+    demo.write_text(demo.read_text().replace("a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'))
+    films, problems = resolve(mini_course, GOOD)
+    assert films == {}
+    assert problems == [
+        "course/numbers/demo.py:3: demo:sums raised ValueError: no example yet",
+        f"{FILM}:4: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:3)",
+    ]
+
+
+def test_a_provider_returning_nan_is_refused(mini_course):
+    demo = mini_course / "course/numbers/demo.py"
+    demo.write_text(demo.read_text().replace("[a / 2, b / 2]", '[a / 2, float("nan")]'))
+    _, problems = resolve(mini_course, GOOD)
+    assert problems == [f"{FILM}:4: numbers.demo: demo:sums returned nan at 'halves[1]' (every number must be finite)"]
+
+
+def test_an_arrow_to_a_rejected_item_says_nothing_more(mini_course):
+    text = GOOD.replace('values = "demo.halves"\nlabels', 'values = "demo.thirds"\nlabels') + '\n[[scenes.items]]\nkind = "arrow"\nfrom = "halves"\nto = "halves"\n'
+    _, problems = resolve(mini_course, text)
+    assert problems == [f"{FILM}:21: scene 2, bars: 'demo.thirds': the numbers have no thirds there"]
+
+
+def test_a_formula_that_would_not_show_what_was_written(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace('latex = "a + b', 'latex = "a^{ + b'))
+    assert problems == [f"{FILM}:27: scene 2, formula: cannot turn $a^{{ + b = 5$ into MathML: unbalanced braces: a '{{' is never closed"]
+
+
+def test_a_malformed_provider_name_says_nothing_more(mini_course):
+    _, problems = resolve(mini_course, GOOD.replace('demo = "demo:sums"', 'demo = "demo.sums"'))
+    assert problems == [f"{FILM}:4: numbers.demo should be \"module:function\" (a function in course/numbers/), not 'demo.sums'"]
+
+
+def test_a_film_not_in_utf8_is_a_problem_with_its_place(mini_course):
+    (mini_course / FILM).write_bytes(GOOD.replace("Two numbers", "Deux numéros").encode("latin-1"))
+    problems = Problems(mini_course)
+    films = load_films(load_course(mini_course), Providers(mini_course), problems, lambda latex: to_mathml(latex, display=True))
+    assert films == {}
+    assert [str(problem) for problem in problems.found] == [f"{FILM}:1: this file is not UTF-8 (byte 0xe9 at column 18); save it as UTF-8"]
+
+
+def test_a_film_with_a_byte_order_mark_is_read(mini_course):
+    films, problems = resolve(mini_course, "\ufeff" + GOOD)
+    assert problems == []
+    assert films["01-basics/adding"].data["title"] == "Two numbers"
+
+
+def test_files_an_editor_leaves_beside_a_film_are_ignored(mini_course):
+    (mini_course / "lessons/01-basics/._adding.film.toml").write_bytes(b"\x00\x05\x16\x07 not a film")
+    (mini_course / "lessons/01-basics/adding.film.toml~").write_text("title = 'an old copy'\n")
+    films, problems = resolve(mini_course, GOOD)
+    assert problems == []
+    assert list(films) == ["01-basics/adding"]

@@ -68,3 +68,45 @@ def test_provider_keys_named_like_dict_methods(mini_course):
     texts, found = render(mini_course)
     assert found == []
     assert "Keys [1, 2], values 3." in texts["adding"]
+
+
+def test_a_provider_that_raises_is_named_at_its_own_line_and_the_text_says_nothing_more(mini_course):
+    demo = mini_course / "course/numbers/demo.py"
+    demo.write_text(demo.read_text().replace("a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'))
+    texts, found = render(mini_course)
+    assert texts["adding"] is None
+    assert found == [
+        "course/numbers/demo.py:3: demo:sums raised ValueError: no example yet",
+        "lessons/01-basics/adding.md:7: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:3)",
+    ]
+
+
+def test_a_provider_failure_shared_by_several_providers_is_reported_once(mini_course):
+    (mini_course / "course/numbers/demo.py").write_text(
+        'def base():\n    raise ValueError("no example yet")\n\n\ndef sums():\n    return base()\n\n\ndef halves():\n    return base()\n'
+    )
+    path = mini_course / "lessons/01-basics/adding.md"
+    path.write_text(path.read_text().replace('demo = "demo:sums"', 'demo = "demo:sums"\nhalf = "demo:halves"'))
+    _, found = render(mini_course)
+    assert found == [
+        "course/numbers/demo.py:2: demo:sums raised ValueError: no example yet",
+        "lessons/01-basics/adding.md:7: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:2)",
+        "lessons/01-basics/adding.md:8: numbers.half: demo:halves raised ValueError (see course/numbers/demo.py:2)",
+    ]
+
+
+def test_a_provider_module_that_cannot_be_imported(mini_course):
+    demo = mini_course / "course/numbers/demo.py"
+    demo.write_text("import math\nmath.no_such_thing\n\n" + demo.read_text())
+    _, found = render(mini_course)
+    assert found == [
+        "course/numbers/demo.py:2: importing course/numbers/demo.py raised AttributeError: module 'math' has no attribute 'no_such_thing'",
+        "lessons/01-basics/adding.md:7: numbers.demo: demo:sums raised AttributeError (see course/numbers/demo.py:2)",
+    ]
+
+
+def test_a_provider_returning_nan_is_refused_with_the_path_to_it(mini_course):
+    (mini_course / "course/numbers/demo.py").write_text('def sums():\n    return {"a": 2, "steps": [{"w": [1.0, float("-inf")]}]}\n')
+    texts, found = render(mini_course)
+    assert texts["adding"] is None
+    assert found == ["lessons/01-basics/adding.md:7: numbers.demo: demo:sums returned -inf at 'steps[0].w[1]' (every number must be finite)"]

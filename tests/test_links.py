@@ -1,4 +1,5 @@
-from site_builder.links import dead_links, target_path
+from site_builder.links import WrittenAt, dead_links, source_files, target_path
+from site_builder.loader import load_course
 
 
 def test_relative_targets_resolve_like_a_browser():
@@ -19,3 +20,21 @@ def test_dead_links_and_anchors_are_found():
         ("index.html", 2, "b/", "no such page or file"),
         ("index.html", 4, "a/#gone", "no element with id 'gone' on that page"),
     ]
+
+
+def test_a_link_is_placed_where_it_was_written(tmp_path):
+    lesson, hints = tmp_path / "lesson.md", tmp_path / "hints.md"
+    lesson.write_text("Intro.\n\nSee [a](../a/).\n")
+    hints.write_text("First hint.\n\n---\n\nAlso [a](../a/) and [b](../b/).\n")
+    written_at = WrittenAt({"x/index.html": [lesson, hints]})
+    assert written_at("x/index.html", "../a/") == (lesson, 3)
+    assert written_at("x/index.html", "../a/") == (hints, 5)  # the second link to it on the page
+    assert written_at("x/index.html", "../b/") == (hints, 5)
+    assert written_at("x/index.html", "../from-a-template/") == (lesson, None)
+
+
+def test_a_lesson_page_is_written_in_its_lesson_and_its_labs(mini_course):
+    sources = source_files(load_course(mini_course))
+    lab = mini_course / "labs/01-basics/add"
+    assert sources["01-basics/adding/index.html"] == [mini_course / "lessons/01-basics/adding.md", lab / "lab.toml", lab / "hints.md"]
+    assert sources["glossary/index.html"] == [mini_course / "pages/glossary.md"]

@@ -29,9 +29,9 @@ def test_solution_that_raises_on_a_case(mini_course):
 
 
 def test_solution_that_raises_at_the_top_level(mini_course):
-    (lab_dir(mini_course) / "solution.py").write_text("import nothing_here\n")
+    (lab_dir(mini_course) / "solution.py").write_text("import math\nmath.sqrt(-1)\n")
     _, found = verify(mini_course)
-    assert found == ["labs/01-basics/add/solution.py:1: the solution raised ModuleNotFoundError: No module named 'nothing_here'"]
+    assert found == ["labs/01-basics/add/solution.py:2: the solution raised ValueError: math domain error"]
 
 
 def test_solution_failing_a_property_check(mini_course):
@@ -74,3 +74,21 @@ def test_check_that_raises(mini_course):
     path.write_text(path.read_text().replace('t.require_close(small, "Use the + operator.")', "t.expected(small)[0]"))
     _, found = verify(mini_course)
     assert found == ["labs/01-basics/add/checks.py:10: a check raised TypeError: 'int' object is not subscriptable"]
+
+
+def test_wrong_answers_may_hold_a_syntax_error_or_a_missing_module_on_purpose(mini_course):
+    """They are mistakes learners make; the browser answers both with advice."""
+    wrong = lab_dir(mini_course) / "wrong"
+    (wrong / "no_colon.py").write_text("# expect: SyntaxError on line 2\ndef add(a, b)\n    return a + b\n")
+    (wrong / "numpy.py").write_text("# expect: nothing_here is not available here\nimport nothing_here\n")
+    _, found = verify(mini_course)
+    assert found == []
+
+
+def test_a_lab_that_never_ends_is_stopped_where_it_loops(mini_course):
+    folder = lab_dir(mini_course)
+    (folder / "lab.toml").write_text((folder / "lab.toml").read_text() + "time_limit = 1\n")
+    (folder / "starter.py").write_text("def add(a, b):\n    return 0\n\n\nwhile True:\n    pass\n")
+    _, found = verify(mini_course)
+    assert len(found) == 1
+    assert found[0] in [f"labs/01-basics/add/starter.py:{line}: ran for more than 1 second (the lab's time_limit): is there a loop that never ends?" for line in (5, 6)]
