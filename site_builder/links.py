@@ -7,6 +7,9 @@ from html.parser import HTMLParser
 from urllib.parse import unquote, urlsplit
 
 LINK_ATTRIBUTES = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src"}
+# What a published page may point at outside the site. file: would reach into the reader's
+# own disk, javascript: is blocked by the pages' security policy: neither can work.
+OUTSIDE_SCHEMES = {"http", "https", "mailto", "data"}
 
 
 class _PageScan(HTMLParser):
@@ -61,6 +64,10 @@ def dead_links(pages, other_files, source_of):
     found = []
     for page, parsed in scans.items():
         for url, line in parsed.links:
+            scheme = urlsplit(url).scheme.lower()
+            if scheme and scheme not in OUTSIDE_SCHEMES:
+                found.append((source_of(page), line, url, f"a {scheme}: link cannot work on the published site: link to a web address or to a page of the course"))
+                continue
             target, fragment = target_path(page, url)
             if target is None:
                 continue

@@ -122,7 +122,7 @@ def expected_answers(lab, problems):
     except BaseException as error:  # SystemExit too: exit() in checks.py must not end the build
         problems.add(checks_path, f"loading the checks raised {raised(error)}", checks_line(error))
         return None
-    if checks is None:
+    if checks is None or not cases_call_known_functions(lab, checks, checks_path, problems):
         return None
     try:
         return timed(lab, solution_path, problems, lambda: checks.answers(run_code(lab.solution, "learner"), lab.solution))
@@ -138,6 +138,23 @@ def expected_answers(lab, problems):
         raise
     except BaseException as error:
         problems.add(solution_path, f"running the solution on the cases failed: {raised(error)}", checks_line(error))
+    return None
+
+
+def cases_call_known_functions(lab, checks, checks_path, problems):
+    """Every case calls a function lab.toml names: else a typo in checks.py would be blamed on the solution."""
+    unknown = dict.fromkeys(case.function for case in checks.cases if case.function not in lab.functions)
+    for name in unknown:
+        known = ", ".join(f"{function}()" for function in lab.functions)
+        problems.add(checks_path, f"a case calls {name}(), which is not one of lab.toml's functions ({known})", line_quoting(lab.checks_source, name))
+    return not unknown
+
+
+def line_quoting(source, name):
+    """The first line of `source` with `name` in quotes, or None."""
+    for number, line in enumerate(source.splitlines(), start=1):
+        if f'"{name}"' in line or f"'{name}'" in line:
+            return number
     return None
 
 

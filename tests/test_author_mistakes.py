@@ -73,6 +73,8 @@ CASES = {
     "dead anchor": (lambda r: edit(r / "lessons/01-basics/averages.md", "#adding", "#subtracting"), "lessons/01-basics/averages.md:6: dead link '../adding/#subtracting': no element with id 'subtracting'"),
     "missing image": (lambda r: edit(r / ADDING, "Maths:", "![a sum](sum.png) Maths:"), f"{ADDING}:14: dead link 'sum.png': no such page or file"),
     "link escaping the site": (lambda r: edit(r / ADDING, "(../averages/)", "(../../../../etc/passwd)"), f"{ADDING}:14: dead link '../../../../etc/passwd': points outside the site"),
+    "image from the author's disk": (lambda r: edit(r / ADDING, "Maths:", "![a sum](file:///home/me/sum.png) Maths:"), f"{ADDING}:14: dead link 'file:///home/me/sum.png': a file: link cannot work on the published site"),
+    "javascript: link": (lambda r: edit(r / ADDING, "(../averages/)", "(javascript:alert(1))"), f"{ADDING}:14: dead link 'javascript:alert(1)': a javascript: link cannot work on the published site"),
     "number no code provides": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:products"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function products()"),
     "provider outside the course": (lambda r: edit(r / ADDING, '"demo:sums"', '"../../../x:sums"'), f"{ADDING}:7: numbers.demo: ../../../x.py points outside numbers/"),
     "number the provider lacks": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.product }}"), f"{ADDING}:12: a computed number failed"),
@@ -116,6 +118,7 @@ CASES = {
     "dead link in a lab description": (lambda r: edit(r / LAB / "lab.toml", "Write `add(a, b)`.", "Write `add(a, b)`, as in [averages](../average/)."), f"{LAB}/lab.toml:3: dead link '../average/': no such page or file", 1),
     "dead link in a hint": (lambda r: edit(r / LAB / "hints.md", "`return a + b`", "`return a + b`, as in [adding](../adding-up/)"), f"{LAB}/hints.md:5: dead link '../adding-up/': no such page or file", 1),
     # --- labs at build time ---
+    "a case for a function the lab does not have": (lambda r: edit(r / LAB / "checks.py", 'checks.case("add", -4, 1)', 'checks.case("ad", -4, 1)'), f"{LAB}/checks.py:5: a case calls ad(), which is not one of lab.toml's functions (add())", 1),
     "wrong answer that never ends": (lambda r: (edit(r / LAB / "lab.toml", 'functions = ["add"]', 'functions = ["add"]\ntime_limit = 1'), edit(r / LAB / "wrong/multiplies.py", "    return a * b", "    while True: pass")), f"{LAB}/wrong/multiplies.py:3: ran for more than 1 second (the lab's time_limit): is there a loop that never ends?", 1),
     "check that never ends": (lambda r: (edit(r / LAB / "lab.toml", 'functions = ["add"]', 'functions = ["add"]\ntime_limit = 1'), edit(r / LAB / "checks.py", 't.require_close(small, "Use the + operator.")', "while True: pass")), f"{LAB}/checks.py:10: ran for more than 1 second (the lab's time_limit)", 1),
     "checks.py calls exit()": (lambda r: edit(r / LAB / "checks.py", "checks = Checks()\n", "checks = Checks()\nexit()\n"), f"{LAB}/checks.py:4: loading the checks raised SystemExit: exit() would end the whole build; a lab's code must not call it", 1),

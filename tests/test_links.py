@@ -22,6 +22,19 @@ def test_dead_links_and_anchors_are_found():
     ]
 
 
+def test_links_that_cannot_work_when_published_are_found():
+    page = (
+        '<img src="file:///etc/passwd">\n<a href="javascript:alert(1)">x</a>\n<a href="https://example.org/">web</a>\n'
+        '<a href="mailto:a@example.org">mail</a>\n<link rel="icon" href="data:image/svg+xml,%3Csvg%3E">'
+    )
+    found = dead_links({"index.html": page}, set(), source_of=lambda page: page)
+    reason = "link cannot work on the published site: link to a web address or to a page of the course"
+    assert found == [
+        ("index.html", 1, "file:///etc/passwd", f"a file: {reason}"),
+        ("index.html", 2, "javascript:alert(1)", f"a javascript: {reason}"),
+    ]
+
+
 def test_a_link_is_placed_where_it_was_written(tmp_path):
     lesson, hints = tmp_path / "lesson.md", tmp_path / "hints.md"
     lesson.write_text("Intro.\n\nSee [a](../a/).\n")
