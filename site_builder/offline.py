@@ -30,6 +30,11 @@ self.addEventListener("activate", (event) => {{
   );
 }});
 
+// A learner who accepts the new version: take over now instead of when every tab is closed.
+self.addEventListener("message", (event) => {{
+  if (event.data === "take-over") self.skipWaiting();
+}});
+
 self.addEventListener("fetch", (event) => {{
   const request = event.request;
   // HEAD too: the Python worker checks that the runtime is there before loading it.
