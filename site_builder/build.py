@@ -73,7 +73,7 @@ def report_dead_links(course, pages, files, stage, problems):
     sources = source_files(course)
     written_at = WrittenAt(sources)
     others = {path.relative_to(stage).as_posix() for path in stage.rglob("*") if path.is_file()} | set(files)
-    for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page):
+    for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page, site_path=course.site_path):
         if page in sources:
             path, source_line = written_at(page, url)
             problems.add(path, f"dead link {url!r}: {reason}", source_line)

@@ -35,8 +35,12 @@ def scan(html):
     return parser
 
 
-def target_path(page, url):
-    """The output file a relative URL from `page` points at, or None for external links."""
+def target_path(page, url, site_path="/"):
+    """The output file a URL from `page` points at, or None for external links.
+
+    A URL from the host's root ("/static/...") must start with `site_path`, the address
+    the site is published under.
+    """
     parts = urlsplit(url)
     if parts.scheme or parts.netloc or url.startswith("//"):
         return None, None
@@ -44,7 +48,9 @@ def target_path(page, url):
     if not path:
         return page, parts.fragment
     if path.startswith("/"):
-        resolved = path.lstrip("/")
+        if not path.startswith(site_path):
+            return "..", parts.fragment
+        resolved = path.removeprefix(site_path)
     else:
         resolved = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
     if resolved.startswith(".."):
@@ -54,7 +60,7 @@ def target_path(page, url):
     return resolved, parts.fragment
 
 
-def dead_links(pages, other_files, source_of):
+def dead_links(pages, other_files, source_of, site_path="/"):
     """[(page, line, url, reason)] for every internal link that goes nowhere.
 
     `pages` maps output path -> HTML; `other_files` is the set of other output paths;
@@ -68,7 +74,7 @@ def dead_links(pages, other_files, source_of):
             if scheme and scheme not in OUTSIDE_SCHEMES:
                 found.append((source_of(page), line, url, f"a {scheme}: link cannot work on the published site: link to a web address or to a page of the course"))
                 continue
-            target, fragment = target_path(page, url)
+            target, fragment = target_path(page, url, site_path)
             if target is None:
                 continue
             if target == "..":

@@ -26,6 +26,7 @@ COURSE_FIELDS = [
     Field("summary", str),
     Field("modules", list, item_kind=dict),
     Field("pages", list, required=False, item_kind=str),
+    Field("site_path", str, required=False),
 ]
 MODULE_FIELDS = [
     Field("number", int),
@@ -123,8 +124,18 @@ def load_course(root):
     modules, gaps = load_modules(root, data["modules"], text, labs, problems)
     report_unused_labs(labs, modules, gaps, problems)
     report_unknown_module_pages(modules, page_slugs, config_path, text, problems)
+    site_path = checked_site_path(data.get("site_path", "/"), config_path, text, problems)
     problems.raise_if_any()
-    return Course(root=root, title=data["title"], summary=data["summary"], modules=modules, labs=labs, pages=pages)
+    return Course(root=root, title=data["title"], summary=data["summary"], modules=modules, labs=labs, pages=pages, site_path=site_path)
+
+
+def checked_site_path(path, config_path, text, problems):
+    """The address the site is published under ("/" or "/zero-to-microgpt/"), which the 404 page links from."""
+    parts = path.strip("/").split("/") if path.strip("/") else []
+    if path.startswith("/") and path.endswith("/") and "//" not in path and all(part not in (".", "..") for part in parts):
+        return path
+    problems.add(config_path, f"site_path should be the path the site is published under, starting and ending with '/' (like \"/\" or \"/zero-to-microgpt/\"), not {path!r}", tomlfile.key_line(text, "site_path"))
+    return "/"
 
 
 def module_dir_of(entry):

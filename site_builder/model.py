@@ -129,6 +129,7 @@ class Course:
     modules: tuple
     labs: Labs
     pages: tuple = ()
+    site_path: str = "/"  # where the site is published: the 404 page, served at any address, links from it
 
     @property
     def checkpoint(self):

@@ -100,8 +100,8 @@ def render_site(course, lesson_html, films=None, site_title=None, live_reload=Fa
             prev=Link(prev_lesson.title, prev_lesson.url) if prev_lesson else None,
             next=Link(next_lesson.title, next_lesson.url) if next_lesson else None,
         )
-    # Hosts serve 404.html at whatever address was missing, so only root-absolute links work there.
-    render("404.html", "404.html", "Page not found", root="/")
+    # Hosts serve 404.html at whatever address was missing, so only absolute links work there.
+    render("404.html", "404.html", "Page not found", root=course.site_path)
     return pages
 
 

@@ -79,6 +79,7 @@ CASES = {
     "provider outside the course": (lambda r: edit(r / ADDING, '"demo:sums"', '"../../../x:sums"'), f"{ADDING}:7: numbers.demo: ../../../x.py points outside numbers/"),
     "number the provider lacks": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.product }}"), f"{ADDING}:12: a computed number failed"),
     # --- files and folders ---
+    "site path without its slashes": (lambda r: edit(r / "course/course.toml", 'title = "Mini course"', 'title = "Mini course"\nsite_path = "mini"'), "course/course.toml:2: site_path should be the path the site is published under, starting and ending with '/'", 1),
     "lesson not UTF-8": (lambda r: save_as_latin1(r / ADDING, "Maths:", "Café:"), f"{ADDING}:14: this file is not UTF-8 (byte 0xe9 at column 4); save it as UTF-8", 1),
     "lab.toml not UTF-8": (lambda r: save_as_latin1(r / LAB / "lab.toml", 'title = "Add two numbers"', 'title = "Café"'), f"{LAB}/lab.toml:1: this file is not UTF-8 (byte 0xe9 at column 13); save it as UTF-8", 1),
     "checks not UTF-8": (lambda r: save_as_latin1(r / LAB / "checks.py", "+ operator", "+ opérateur"), f"{LAB}/checks.py:10: this file is not UTF-8 (byte 0xe9 at column 41); save it as UTF-8", 1),

@@ -143,3 +143,20 @@ def test_a_lab_that_runs_too_long_is_refused_at_every_build(mini_course, out, tm
     for _ in range(2):
         with pytest.raises(CourseInvalid, match=r"starter.py:2: ran for more than 1 second \(the lab's time_limit\)"):
             build(mini_course, out, memo=Memo(disk=tmp_path / "memo"))
+
+
+def test_the_404_page_links_from_the_path_the_site_is_published_under(mini_course, out):
+    # GitHub Pages serves a project site under /<repo>/ and its 404.html at any missing address there.
+    config = mini_course / "course/course.toml"
+    config.write_text(config.read_text().replace('title = "Mini course"', 'title = "Mini course"\nsite_path = "/mini/"', 1))
+    build(mini_course, out)
+    missing = (out / "404.html").read_text()
+    assert 'href="/mini/static/css/site.css"' in missing
+    assert 'href="/mini/"' in missing
+    lesson = (out / "01-basics/adding/index.html").read_text()
+    assert 'href="../../static/css/site.css"' in lesson, "every other page stays relative"
+
+
+def test_the_404_page_links_from_the_root_by_default(mini_course, out):
+    build(mini_course, out)
+    assert 'href="/static/css/site.css"' in (out / "404.html").read_text()

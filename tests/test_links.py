@@ -10,6 +10,13 @@ def test_relative_targets_resolve_like_a_browser():
     assert target_path("index.html", "../../etc/passwd")[0] == ".."
 
 
+def test_links_from_the_hosts_root_must_start_with_the_site_path():
+    assert target_path("a/index.html", "/zmg/static/x.css", site_path="/zmg/") == ("static/x.css", "")
+    assert target_path("a/index.html", "/zmg/", site_path="/zmg/") == ("index.html", "")
+    assert target_path("a/index.html", "/static/x.css", site_path="/zmg/")[0] == ".."
+    assert target_path("a/index.html", "/static/x.css") == ("static/x.css", "")
+
+
 def test_dead_links_and_anchors_are_found():
     pages = {
         "index.html": '<a href="a/">a</a>\n<a href="b/">b</a>\n<a href="a/#here">ok</a>\n<a href="a/#gone">gone</a>',
