@@ -74,12 +74,20 @@ class Providers:
         except (Exception, SystemExit) as error:
             raise self.failed(error, target) from None
         if not isinstance(result, dict):
-            raise LookupError(f"{target} returned {type(result).__name__}; expected a dict of numbers")
+            raise self.returned_badly(function, target, f"returned {type(result).__name__}; expected a dict of numbers", f"returned {type(result).__name__}")
         bad = first_non_finite(result)
         if bad:
             value, where = bad
-            raise LookupError(f"{target} returned {value!r} at {where!r} (every number must be finite)")
+            raise self.returned_badly(function, target, f"returned {value!r} at {where!r} (every number must be finite)", f"returned {value!r}")
         return result
+
+    def returned_badly(self, function, target, reason, short):
+        """A ProviderFailed at the function's def line: what it returned is its own doing."""
+        code = getattr(function, "__code__", None)
+        if code is None or not self.in_numbers(code.co_filename):
+            return LookupError(f"{target} {reason}")
+        path, line = self.relative(code.co_filename), code.co_firstlineno
+        return ProviderFailed(path, line, f"{target} {reason}", f"{short} (see {path}:{line})", (path, line, reason))
 
     def module(self, name):
         if name in self.failures:

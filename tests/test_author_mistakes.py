@@ -104,8 +104,8 @@ CASES = {
     "empty title": (lambda r: edit(r / ADDING, 'title = "Adding"', 'title = ""'), f"{ADDING}:2: 'title' is empty", 1),
     "blank summary": (lambda r: edit(r / "course/course.toml", 'summary = "Adding and averaging."', 'summary = "  "'), "course/course.toml:9: module 1: 'summary' is empty", 1),
     # --- numbers, maths and links ---
-    "provider returns NaN": (lambda r: edit(r / "course/numbers/demo.py", '"total": a + b', '"total": float("nan")'), f"{ADDING}:7: numbers.demo: demo:sums returned nan at 'total' (every number must be finite)", 2),
-    "provider returns infinity in a list": (lambda r: edit(r / "course/numbers/demo.py", "b / 2]", 'float("inf")]'), f"{ADDING}:7: numbers.demo: demo:sums returned inf at 'halves[1]' (every number must be finite)", 2),
+    "provider returns NaN": (lambda r: edit(r / "course/numbers/demo.py", '"total": a + b', '"total": float("nan")'), "course/numbers/demo.py:1: demo:sums returned nan at 'total' (every number must be finite)", 3),
+    "provider returns infinity in a list": (lambda r: edit(r / "course/numbers/demo.py", "b / 2]", 'float("inf")]'), "course/numbers/demo.py:1: demo:sums returned inf at 'halves[1]' (every number must be finite)", 3),
     "maths with a brace missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a}{b$"), f"{ADDING}:14: cannot turn $\\frac{{a}}{{b$ into MathML: unbalanced braces: a '{{' is never closed"),
     "maths with a fraction's argument missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a^{x}{b}}$"), f"{ADDING}:14: cannot turn $\\frac{{a^{{x}}{{b}}}}$ into MathML: \\frac needs two arguments"),
     "maths with an unknown command": (lambda r: edit(r / ADDING, "$a + b$", r"$a \pluss b$"), f"{ADDING}:14: cannot turn $a \\pluss b$ into MathML: unknown command \\pluss"),
@@ -115,7 +115,7 @@ CASES = {
     "provider raises": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), "course/numbers/demo.py:3: demo:sums raised ValueError: no example yet", 3),
     "provider raises, lesson line": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), f"{ADDING}:7: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:3)", 3),
     "provider with a syntax error": (lambda r: edit(r / "course/numbers/demo.py", "def sums():", "def sums()"), "course/numbers/demo.py:1: syntax error: expected ':'", 3),
-    "provider returns a list": (lambda r: edit(r / "course/numbers/demo.py", "return {", "return [a, b]\n    return {"), f"{ADDING}:7: numbers.demo: demo:sums returned list; expected a dict of numbers", 2),
+    "provider returns a list": (lambda r: edit(r / "course/numbers/demo.py", "return {", "return [a, b]\n    return {"), "course/numbers/demo.py:1: demo:sums returned list; expected a dict of numbers", 3),
     "dead link in a lab description": (lambda r: edit(r / LAB / "lab.toml", "Write `add(a, b)`.", "Write `add(a, b)`, as in [averages](../average/)."), f"{LAB}/lab.toml:3: dead link '../average/': no such page or file", 1),
     "dead link in a hint": (lambda r: edit(r / LAB / "hints.md", "`return a + b`", "`return a + b`, as in [adding](../adding-up/)"), f"{LAB}/hints.md:5: dead link '../adding-up/': no such page or file", 1),
     # --- labs at build time ---

@@ -197,7 +197,10 @@ def test_a_provider_returning_nan_is_refused(mini_course):
     demo = mini_course / "course/numbers/demo.py"
     demo.write_text(demo.read_text().replace("[a / 2, b / 2]", '[a / 2, float("nan")]'))
     _, problems = resolve(mini_course, GOOD)
-    assert problems == [f"{FILM}:4: numbers.demo: demo:sums returned nan at 'halves[1]' (every number must be finite)"]
+    assert problems == [
+        "course/numbers/demo.py:1: demo:sums returned nan at 'halves[1]' (every number must be finite)",
+        f"{FILM}:4: numbers.demo: demo:sums returned nan (see course/numbers/demo.py:1)",
+    ]
 
 
 def test_an_arrow_to_a_rejected_item_says_nothing_more(mini_course):

@@ -109,4 +109,7 @@ def test_a_provider_returning_nan_is_refused_with_the_path_to_it(mini_course):
     (mini_course / "course/numbers/demo.py").write_text('def sums():\n    return {"a": 2, "steps": [{"w": [1.0, float("-inf")]}]}\n')
     texts, found = render(mini_course)
     assert texts["adding"] is None
-    assert found == ["lessons/01-basics/adding.md:7: numbers.demo: demo:sums returned -inf at 'steps[0].w[1]' (every number must be finite)"]
+    assert found == [
+        "course/numbers/demo.py:1: demo:sums returned -inf at 'steps[0].w[1]' (every number must be finite)",
+        "lessons/01-basics/adding.md:7: numbers.demo: demo:sums returned -inf (see course/numbers/demo.py:1)",
+    ]
