@@ -60,6 +60,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return self.stream_reloads()
         if not Path(self.translate_path(self.path)).exists():
             return self.not_found()
+        # Always the whole file: Last-Modified counts whole seconds, so a rebuild within the
+        # second of the last one would get "304 Not Modified" and the page would reload stale.
+        del self.headers["If-Modified-Since"]
         return super().do_GET()
 
     def copyfile(self, source, outputfile):

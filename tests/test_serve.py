@@ -48,6 +48,22 @@ def test_missing_pages_get_the_404_page(site):
         server.shutdown()
 
 
+def test_a_page_rebuilt_within_the_same_second_is_sent_again_not_304(site):
+    # The browser asks "changed since <Last-Modified>?", which counts whole seconds; a rebuild
+    # a moment later has the same second, so a 304 would reload the old page.
+    server, url = start(site)
+    try:
+        with urllib.request.urlopen(url) as response:
+            last_modified = response.headers["Last-Modified"]
+        (site / "index.html").write_text("home, rebuilt")
+        request = urllib.request.Request(url, headers={"If-Modified-Since": last_modified})
+        with urllib.request.urlopen(request) as response:
+            assert response.status == 200
+            assert response.read() == b"home, rebuilt"
+    finally:
+        server.shutdown()
+
+
 def test_a_plain_host_sends_no_isolation_headers(site):
     server, url = start(site, isolated=False)
     try:
