@@ -42,11 +42,18 @@ class NumbersEnvironment(jinja2.Environment):
         return super().getattr(obj, attribute)
 
 
+def lesson_body(name):
+    """A lesson body by its digest. Nothing else can be loaded: a lesson is one file."""
+    if name not in _BODIES:
+        raise jinja2.TemplateNotFound(name, f"{name!r} cannot be loaded: a lesson cannot {{% include %}}, {{% import %}} or {{% extends %}} other files")
+    return _BODIES[name], None, lambda: True
+
+
 def make_environment():
     # Bodies are looked up by their digest, which lets Jinja keep their compiled code on
     # disk: compiling costs far more than rendering, so a fresh build skips it.
     environment = NumbersEnvironment(
-        loader=jinja2.FunctionLoader(lambda name: (_BODIES[name], None, lambda: True)),
+        loader=jinja2.FunctionLoader(lesson_body),
         bytecode_cache=TemplateCodeCache("lesson-templates"),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
@@ -85,7 +92,6 @@ def compiled(body):
     return ENVIRONMENT.get_template(name)
 
 
-
 def template_line(error):
     frames = [frame for frame in traceback.extract_tb(error.__traceback__) if frame.filename == TEMPLATE_NAME]
     return frames[-1].lineno if frames else None
@@ -96,4 +102,6 @@ def describe(error):
         return f"a computed number failed: {error.message} (is it in the lesson's [numbers], and does the provider return it?)"
     if isinstance(error, EmbedError):
         return f"a widget failed: {error}"
+    if isinstance(error, jinja2.TemplateNotFound):
+        return error.message
     return f"a computed number failed: {type(error).__name__}: {error}"

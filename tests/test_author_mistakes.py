@@ -104,6 +104,7 @@ CASES = {
     "empty title": (lambda r: edit(r / ADDING, 'title = "Adding"', 'title = ""'), f"{ADDING}:2: 'title' is empty", 1),
     "blank summary": (lambda r: edit(r / "course/course.toml", 'summary = "Adding and averaging."', 'summary = "  "'), "course/course.toml:9: module 1: 'summary' is empty", 1),
     # --- numbers, maths and links ---
+    "a lesson including a file": (lambda r: edit(r / ADDING, "Maths:", '{% include "../../../../etc/hostname" %} Maths:'), f"{ADDING}:14: '../../../../etc/hostname' cannot be loaded: a lesson cannot {{% include %}}, {{% import %}} or {{% extends %}} other files", 1),
     "provider returns NaN": (lambda r: edit(r / "course/numbers/demo.py", '"total": a + b', '"total": float("nan")'), "course/numbers/demo.py:1: demo:sums returned nan at 'total' (every number must be finite)", 3),
     "provider returns infinity in a list": (lambda r: edit(r / "course/numbers/demo.py", "b / 2]", 'float("inf")]'), "course/numbers/demo.py:1: demo:sums returned inf at 'halves[1]' (every number must be finite)", 3),
     "maths with a brace missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a}{b$"), f"{ADDING}:14: cannot turn $\\frac{{a}}{{b$ into MathML: unbalanced braces: a '{{' is never closed"),
