@@ -60,3 +60,8 @@ class Problems:
 
     def __bool__(self):
         return bool(self.found)
+
+
+def exception_text(error):
+    """"ValueError: oops", or just "ValueError" when the exception says nothing more."""
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

@@ -5,6 +5,7 @@ import traceback
 import jinja2
 
 from site_builder.embeds import EmbedError
+from site_builder.errors import exception_text
 from site_builder.memo import TemplateCodeCache, digest
 from site_builder.numbers import UNAVAILABLE
 
@@ -104,4 +105,4 @@ def describe(error):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):
         return error.message
-    return f"a computed number failed: {type(error).__name__}: {error}"
+    return f"a computed number failed: {exception_text(error)}"

@@ -7,6 +7,7 @@ import traceback
 from pathlib import Path
 
 from site_builder import tomlfile
+from site_builder.errors import exception_text
 from site_builder.paths import UnsafePath, inside
 
 NUMBERS_DIR = Path("course") / "numbers"
@@ -121,7 +122,7 @@ class Providers:
         for frame in traceback.extract_tb(error.__traceback__):
             if self.in_numbers(frame.filename):
                 path, line = self.relative(frame.filename), frame.lineno
-        reason = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        reason = exception_text(error)
         where = f"{path}:{line}" if path else NUMBERS_DIR.as_posix()
         return ProviderFailed(path, line, f"{what} raised {reason}", f"raised {type(error).__name__} (see {where})", (path, line, reason))
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from labkit import CheckFailed, grading
 from labkit.learner import LEARNER_FILE, LearnerError, run_code
+from site_builder.errors import exception_text
 from site_builder.memo import labkit_source
 from site_builder.time_limit import TimedOut, time_limit
 
@@ -206,7 +207,7 @@ def raised(error):
     if isinstance(error, SystemExit):  # exit() and sys.exit(): str() would say "None"
         code = "" if error.code is None else f"({error.code!r})"
         return f"SystemExit{code}: exit() would end the whole build; a lab's code must not call it"
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return exception_text(error)
 
 
 def caught(outcome, expect):

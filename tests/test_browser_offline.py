@@ -1,11 +1,14 @@
 """After one visit, the whole course works offline: pages, Python and every lab."""
 
+import re
+import shutil
 from contextlib import closing
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import button, ready_lab, set_code, verdict
+from site_builder.offline import write_service_worker
+from tests.browser import button, ready_lab, serving, set_code, verdict
 
 pytestmark = pytest.mark.browser
 
@@ -41,11 +44,6 @@ def test_lessons_and_labs_work_offline_after_one_visit(browser, site, built_site
 
 
 def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):
-    import re
-    import shutil
-
-    from site_builder.offline import write_service_worker
-
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy)
     before = re.search(r'const CACHE = "([^"]+)"', (copy / "sw.js").read_text()).group(1)
@@ -54,11 +52,6 @@ def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):
 
 
 def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_site, tmp_path):
-    import shutil
-
-    from site_builder.offline import write_service_worker
-    from tests.browser import serving
-
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy)
     lesson = copy / "08-attention/causal-masking/index.html"

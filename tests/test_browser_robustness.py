@@ -98,6 +98,14 @@ def stop_within_a_second(lab):
     assert times["stopped"] - times["clicked"] < 1_000, times
 
 
+def start_then_stop(page, lab, code, action):
+    """Start `code` with Run or Check, let it get going, then Stop it: within a second."""
+    set_code(page, lab, code)
+    button(lab, action).click()
+    page.wait_for_timeout(300)
+    stop_within_a_second(lab)
+
+
 def keeps_the_draft(page, lab, code, reload=False):
     """The bad code is still in the editor (and after a reload, if asked); the lab, reloaded or not."""
     assert editor_code(lab) == code
@@ -134,10 +142,7 @@ SWALLOWS_STOP = """def attend(q, keys, values):
 
 def test_stop_ends_an_endless_loop_and_keeps_python(page, site):
     lab = open_lab(page, site)
-    set_code(page, lab, ENDLESS_AT_TOP)
-    button(lab, "Run").click()
-    page.wait_for_timeout(300)
-    stop_within_a_second(lab)
+    start_then_stop(page, lab, ENDLESS_AT_TOP, "Run")
     expect(output(lab)).to_contain_text("Stopped. Python is still loaded.")
     lab = keeps_the_draft(page, lab, ENDLESS_AT_TOP, reload=True)
     solution_passes(page, lab)
@@ -145,10 +150,7 @@ def test_stop_ends_an_endless_loop_and_keeps_python(page, site):
 
 def test_stop_ends_an_endless_loop_inside_the_checked_function(page, site):
     lab = open_lab(page, site)
-    set_code(page, lab, ENDLESS_IN_ATTEND)
-    button(lab, "Check").click()
-    page.wait_for_timeout(300)
-    stop_within_a_second(lab)
+    start_then_stop(page, lab, ENDLESS_IN_ATTEND, "Check")
     expect(verdict(lab)).to_have_text(re.compile(r"^Stopped before the checks finished\.$"))
     expect(output(lab)).to_contain_text("Python is still loaded")
     keeps_the_draft(page, lab, ENDLESS_IN_ATTEND)
@@ -157,10 +159,7 @@ def test_stop_ends_an_endless_loop_inside_the_checked_function(page, site):
 
 def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, site):
     lab = open_lab(page, site)
-    set_code(page, lab, SWALLOWS_STOP)
-    button(lab, "Check").click()
-    page.wait_for_timeout(300)
-    stop_within_a_second(lab)
+    start_then_stop(page, lab, SWALLOWS_STOP, "Check")
     expect(output(lab)).to_contain_text("Python took too long to stop, so it was restarted.")
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
     keeps_the_draft(page, lab, SWALLOWS_STOP)
