@@ -65,3 +65,7 @@ class Problems:
 def exception_text(error):
     """"ValueError: oops", or just "ValueError" when the exception says nothing more."""
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+class WidgetError(ValueError):
+    """An author's widget that cannot work, such as a heatmap of a name with digits; the message says what to change."""

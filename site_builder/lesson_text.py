@@ -4,8 +4,7 @@ import traceback
 
 import jinja2
 
-from site_builder.embeds import EmbedError
-from site_builder.errors import exception_text
+from site_builder.errors import WidgetError, exception_text
 from site_builder.memo import TemplateCodeCache, digest
 from site_builder.numbers import UNAVAILABLE
 
@@ -73,9 +72,8 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
     `widgets` are the functions the text may call, such as heatmap(...). A name whose
     provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
-    context = {name: jinja2.StrictUndefined(name=name, exc=UnavailableError) if value is UNAVAILABLE else value for name, value in numbers.items()}
     try:
-        return compiled(lesson.body).render(**(widgets or {}), **context)
+        return compiled(lesson.body).render(**(widgets or {}), **numbers_context(numbers))
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
     except UnavailableError:
@@ -85,6 +83,11 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
         where = lesson.body_line + line - 1 if line else None
         problems.add(lesson.src_path, describe(error), where)
     return None
+
+
+def numbers_context(numbers):
+    """What a text's {{ ... }} can read: a name whose provider failed stops the text quietly."""
+    return {name: jinja2.StrictUndefined(name=name, exc=UnavailableError) if value is UNAVAILABLE else value for name, value in numbers.items()}
 
 
 def compiled(body):
@@ -101,7 +104,7 @@ def template_line(error):
 def describe(error):
     if isinstance(error, jinja2.UndefinedError):
         return f"a computed number failed: {error.message} (is it in the lesson's [numbers], and does the provider return it?)"
-    if isinstance(error, EmbedError):
+    if isinstance(error, WidgetError):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):
         return error.message
