@@ -9,7 +9,7 @@ from pathlib import Path
 from site_builder.assets import Assets
 from site_builder.errors import BuildError, Problems
 from site_builder.hooks import HOOKS
-from site_builder.lesson_text import fill_numbers
+from site_builder.lesson_text import fill_numbers, fill_text
 from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
 from site_builder.loader import load_course
 from site_builder.markdown_render import render_markdown, renderer_fingerprint
@@ -59,9 +59,9 @@ def render_documents(course, context):
         kind.check_course(course, context.problems)
     rendered = {}
     for document in course.documents():
-        widgets = PageWidgets(KINDS, context, document)
         numbers = lesson_numbers(document, context.providers, context.problems)
-        text = fill_numbers(document, numbers, context.problems, widgets.functions())
+        widgets = PageWidgets(KINDS, context, document, fill=lambda text, numbers=numbers: fill_text(text, numbers))
+        text = fill_numbers(document, numbers, context.problems, widgets.functions(), body=widgets.body)
         if text is None:
             continue
         try:

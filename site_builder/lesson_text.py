@@ -6,7 +6,7 @@ import jinja2
 
 from site_builder.errors import WidgetError, exception_text
 from site_builder.memo import TemplateCodeCache, digest
-from site_builder.numbers import UNAVAILABLE
+from site_builder.numbers import UNAVAILABLE, NumbersUnavailable
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
 _BODIES = {}  # template name (the digest of a body) -> body
@@ -66,14 +66,14 @@ def make_environment():
 ENVIRONMENT = make_environment()
 
 
-def fill_numbers(lesson, numbers, problems, widgets=None):
+def fill_numbers(lesson, numbers, problems, widgets=None, body=None):
     """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails.
 
     `widgets` are the functions the text may call, such as heatmap(...). A name whose
     provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
     try:
-        return compiled(lesson.body).render(**(widgets or {}), **numbers_context(numbers))
+        return compiled(lesson.body if body is None else body).render(**(widgets or {}), **numbers_context(numbers))
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
     except UnavailableError:
@@ -88,6 +88,24 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
 def numbers_context(numbers):
     """What a text's {{ ... }} can read: a name whose provider failed stops the text quietly."""
     return {name: jinja2.StrictUndefined(name=name, exc=UnavailableError) if value is UNAVAILABLE else value for name, value in numbers.items()}
+
+
+def fill_text(text, numbers):
+    """A short text (a caption, a question) with its {{ ... }} filled in from `numbers`.
+
+    Raises NumbersUnavailable when it names numbers whose provider failed (already
+    reported), and LookupError with what to change for any other mistake.
+    """
+    try:
+        return compiled(text).render(**numbers_context(numbers))
+    except UnavailableError:
+        raise NumbersUnavailable(text) from None
+    except jinja2.TemplateSyntaxError as error:
+        raise LookupError(f"cannot read the {{{{ ... }}}} in {text!r}: {error.message}; write {{{{ name.path | num(2) }}}} as in lesson text") from None
+    except jinja2.UndefinedError as error:
+        raise LookupError(f"{error.message} (is it declared under [numbers], and does the provider return it?)") from None
+    except (TypeError, ValueError, ArithmeticError) as error:
+        raise LookupError(f"in {text!r}: {type(error).__name__}: {error}") from None
 
 
 def compiled(body):

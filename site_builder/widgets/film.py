@@ -11,10 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from site_builder import tomlfile
-from site_builder.lesson_text import UnavailableError, compiled, numbers_context
+from site_builder.lesson_text import fill_text
 from site_builder.mathml import to_mathml
 from site_builder.numbers import UNAVAILABLE, NumbersUnavailable, document_numbers
 from site_builder.paths import files_in, read_checked as read
@@ -231,16 +229,7 @@ class Resolver:
 
     def fill(self, text):
         """`text` with every {{ ... }} filled in from the film's numbers, as a lesson's text is."""
-        try:
-            return compiled(text).render(**numbers_context(self.numbers))
-        except UnavailableError:
-            raise NumbersUnavailable(text) from None
-        except jinja2.TemplateSyntaxError as error:
-            raise LookupError(f"cannot read the {{{{ ... }}}} in {text!r}: {error.message}; write {{{{ name.path | num(2) }}}} as in lesson text") from None
-        except jinja2.UndefinedError as error:
-            raise LookupError(f"{error.message} (is it declared under [numbers], and does the provider return it?)") from None
-        except (TypeError, ValueError, ArithmeticError) as error:
-            raise LookupError(f"in {text!r}: {type(error).__name__}: {error}") from None
+        return fill_text(text, self.numbers)
 
 
 def is_number(value):

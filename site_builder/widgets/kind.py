@@ -5,6 +5,7 @@ import inspect
 import re
 from dataclasses import dataclass, field
 
+from site_builder import tomlfile
 from site_builder.errors import WidgetError
 
 PLACES = ("top", "inline", "bottom")
@@ -13,6 +14,7 @@ PLACES = ("top", "inline", "bottom")
 # never mangles) a widget's markup or data.
 MARKER = '<div data-widget="{index}"></div>'
 MARKER_PATTERN = re.compile(r'(?:<p>)?<div data-widget="(\d+)"></div>(?:</p>)?')
+FENCE_OPEN = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<name>[a-z][a-z-]*)\s*$")
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class WidgetKind:
 
     name = ""
     placed = "inline"  # one of PLACES
+    fence = None  # an inline kind written as a fenced block of TOML (```question) instead of a call
     template = ""  # under templates/widgets/
     scripts = ()  # ES modules under static/js/, loaded once by a page that holds one
     styles = ()  # style sheets under static/css/
@@ -43,6 +46,14 @@ class WidgetKind:
         misspelt keyword is refused before it runs. Raises WidgetError for a bad value.
         """
         raise NotImplementedError(f"{self.name} is not an inline widget")
+
+    def fenced(self, data, text, line, fill, context, document):
+        """A fenced kind's request from its block's TOML `data` (`text`, starting at file line `line`).
+
+        `fill(text)` fills in {{ ... }} from the document's numbers. Problems are recorded
+        by the kind at their lines of the document's file; None leaves the block out.
+        """
+        raise NotImplementedError(f"{self.name} is not written as a fenced block")
 
     def declared(self, document, context):
         """A "top" or "bottom" kind's requests, found in the document's own files.
@@ -86,13 +97,18 @@ class RenderedDocument:
 
 
 class PageWidgets:
-    """The widgets of one document: declared ones found at once, inline ones as the text calls them."""
+    """The widgets of one document: declared and fenced ones found at once, the called ones as the text calls them.
 
-    def __init__(self, kinds, context, document):
+    `body` is the document's text with every fenced widget replaced by its marker (and
+    blank lines, so the text keeps its line numbers); `fill` fills in a text's numbers.
+    """
+
+    def __init__(self, kinds, context, document, fill=str):
         self.kinds = kinds
         self.context = context
         self.document = document
         self.widgets = []
+        self.body = self.take_fences(document, fill) if document is not None else ""
         for kind in kinds.values():
             if kind.placed != "inline":
                 for request in kind.declared(document, context):
@@ -103,7 +119,38 @@ class PageWidgets:
 
     def functions(self):
         """{name: function} the document's text may call."""
-        return {name: self.caller(kind) for name, kind in self.kinds.items() if kind.placed == "inline"}
+        return {name: self.caller(kind) for name, kind in self.kinds.items() if kind.placed == "inline" and not kind.fence}
+
+    def take_fences(self, document, fill):
+        fenced = {kind.fence: kind for kind in self.kinds.values() if kind.fence}
+        lines = document.body.splitlines(keepends=True)
+        out, index = [], 0
+        while index < len(lines):
+            opened = FENCE_OPEN.match(lines[index].rstrip("\n"))
+            kind = fenced.get(opened.group("name")) if opened else None
+            if kind is None:
+                out.append(lines[index])
+                index += 1
+                continue
+            close = next((end for end in range(index + 1, len(lines)) if lines[end].strip() == opened.group("fence")), None)
+            first_line = document.body_line + index  # the opening fence's line in the file
+            if close is None:
+                self.context.problems.add(document.src_path, f"this {kind.fence} block is never closed: end it with a line {opened.group('fence')}", first_line)
+                return document.body
+            text = "".join(lines[index + 1 : close])
+            data = tomlfile.parse(text, document.src_path, self.context.problems, line_offset=first_line)
+            request = None if data is None else kind.fenced(data, text, first_line, fill, self.context, self.document)
+            marker = ""
+            if request is not None:
+                try:
+                    self.add(kind, request)
+                    marker = MARKER.format(index=len(self.widgets) - 1)
+                except WidgetError as error:
+                    self.context.problems.add(document.src_path, f"{kind.name}: {error}", first_line)
+            # As many lines as the block had, the marker alone in a paragraph of its own.
+            out.append("\n" + marker + "\n" + "\n" * (close - index - 1))
+            index = close + 1
+        return "".join(out)
 
     def caller(self, kind):
         def call(*args, **kwargs):
