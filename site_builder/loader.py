@@ -33,7 +33,7 @@ MODULE_FIELDS = [
     Field("slug", str),
     Field("title", str),
     Field("summary", str),
-    Field("lessons", list, item_kind=str),
+    Field("lessons", list, required=False, item_kind=str),  # none yet: the module is planned, shown as coming soon
     Field("pages", list, required=False, item_kind=str),
 ]
 LESSON_FIELDS = [
@@ -154,6 +154,7 @@ def load_modules(root, entries, text, labs, problems):
                 problems.add(config_path, f"{where}: duplicate {what} {value!r} (also used by {seen[value]})", line)
             seen[value] = where
         module_dir = f"{number:02d}-{slug}"
+        entry.setdefault("lessons", [])
         listed.setdefault(module_dir, set()).update(name if is_slug(name) else suggest_slug(name) for name in entry["lessons"])
         if module_dir in (module.dir_name for module in modules):
             gaps.add(module_dir)  # a duplicate, reported above: reading the folder again would only repeat it

@@ -57,30 +57,34 @@ def render_site(course, documents, live_reload=False):
     """All pages. `documents` maps a lesson's or page's id to its RenderedDocument."""
     check_short_markdown(course)
     env = environment()
-    common = {"site_title": course.title, "live_reload": live_reload}
+    overview = OverviewCourse(course)
+    # Every page shows the whole course; a page outside a module has no current one.
+    common = {"site_title": course.title, "live_reload": live_reload, "nav": overview}
     pages = {}
 
-    def render(template, dest, page_title, root=None, **context):
+    def render(template, dest, page_title, root=None, current_module=None, current_lesson=None, **context):
         root = root_for(dest) if root is None else root
+        here = {"current_module": current_module, "current_lesson": current_lesson}
         try:
-            pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **context)
+            pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **here, **context)
         except BuildError as error:
             raise BuildError(f"{dest}: {error.message}") from None
 
-    overview = OverviewCourse(course)
     extra_links = [Link(page.title, page.url, page.summary) for page in course.pages]
     render("overview.html", "index.html", course.title, course=overview, extra_links=extra_links)
     for page in course.pages:
         render("page.html", page.dest_path.as_posix(), page.title, page=page, document=documents[page.id])
     modules = overview.modules
-    for index, module in enumerate(modules):
+    written = [module for module in modules if module.lessons]  # a planned module has no page yet
+    for index, module in enumerate(written):
         render(
             "module.html",
             f"{module.url}index.html",
             f"Module {module.number}: {module.title}",
+            current_module=module,
             module=module,
-            prev_module=modules[index - 1] if index > 0 else None,
-            next_module=modules[index + 1] if index + 1 < len(modules) else None,
+            prev_module=written[index - 1] if index > 0 else None,
+            next_module=written[index + 1] if index + 1 < len(written) else None,
         )
     lessons = [lesson for module in modules for lesson in module.lessons]
     for index, lesson in enumerate(lessons):
@@ -90,6 +94,8 @@ def render_site(course, documents, live_reload=False):
             "lesson.html",
             lesson.dest_path,
             lesson.title,
+            current_module=lesson.module,
+            current_lesson=lesson,
             lesson=lesson,
             document=documents[lesson.id],
             prev=Link(prev_lesson.title, prev_lesson.url) if prev_lesson else None,
