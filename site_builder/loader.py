@@ -12,6 +12,7 @@ from site_builder.lesson_text import ENVIRONMENT as LESSON_TEXT
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
 from site_builder.paths import UnreadableSource, is_ignored, is_slug, links_outside, read_source, suggest_slug
 from site_builder.tomlfile import Field
+from site_builder.worked_examples import TABLE as WORKED_EXAMPLE, load_worked_examples
 
 COURSE_FILE = Path("course") / "course.toml"
 FRONT_MATTER_FENCE = "+++"
@@ -49,6 +50,7 @@ LAB_FIELDS = [
     Field("description", str),
     Field("time_limit", (int, float), required=False),
     Field("model_hook", str, required=False),
+    Field(WORKED_EXAMPLE, list, required=False, item_kind=dict),
 ]
 # The blocks of the real model a lab's function can stand in for.
 MODEL_HOOKS = tuple(PLUGS)
@@ -357,6 +359,9 @@ def load_lab(folder, problems):
         line = tomlfile.key_line(text, "time_limit")
         problems.add(config_path, f"time_limit should be a number of seconds from {low} to {high}, not {time_limit!r}", line)
         return None
+    worked_examples = load_worked_examples(meta, text, config_path, problems, hook)
+    if worked_examples is None:
+        return None
     hints = tuple(h.strip() for h in texts["hints.md"].split(f"\n{HINT_SEPARATOR}\n") if h.strip())
     if not hints:
         problems.add(folder / "hints.md", "no hints: write at least one, separating hints with a line '---'")
@@ -375,6 +380,7 @@ def load_lab(folder, problems):
         checks_source=texts["checks.py"],
         hints=hints,
         wrong_answers=wrong,
+        worked_examples=worked_examples,
     )
 
 

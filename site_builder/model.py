@@ -27,6 +27,7 @@ class Lab:
     checks_source: str
     hints: tuple
     wrong_answers: tuple
+    worked_examples: tuple = ()  # WorkedExamples: the lesson's numbers some answers must equal
 
     @property
     def id(self):

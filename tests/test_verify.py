@@ -38,7 +38,7 @@ def test_solution_failing_a_property_check(mini_course):
     (lab_dir(mini_course) / "solution.py").write_text("def add(a, b):\n    return -4 if a == -4 else a + b\n")
     _, found = verify(mini_course)
     assert found == [
-        "labs/01-basics/add/solution.py: the solution fails its checks (1 of 2 check failed. "
+        "labs/01-basics/add/solution.py: the solution fails its checks (1 of 2 checks failed. "
         "Adds negative numbers: add(-4, 1) returned -4: that is a product. Add with +, not *.)"
     ]
 
