@@ -46,22 +46,27 @@ def check_worked_example(lab, example, checks_namespace, cases, expected, provid
         problems.add(toml, f"{where}: checks.py has no case called {example.case!r} ({listed})", example.line)
         return
     try:
-        shown = plain(example.value_in(providers.compute(example.numbers)))
+        numbers = providers.compute(example.numbers)
     except ProviderFailed as failure:
         providers.report(failure, problems)
         problems.add(toml, f"{where}: {example.numbers} {failure.summary}", example.line)
         return
+    except LookupError as error:
+        problems.add(toml, f"{where}: {error}", example.line)
+        return
+    try:
+        shown = plain(example.value_in(numbers))
     except (LookupError, NotPlainData) as error:
         problems.add(toml, f"{where}: {example.numbers}: {error}", example.line)
         return
     answer = expected[case.index]
-    source = f"{example.numbers}'s {example.key}, the worked example at lab.toml:{example.line}"
+    source = f"{example.numbers}'s {example.key}"
     if not same_shape(answer, shown):
         says = f"the solution returns {shape_of(answer)} for {case.call_text()}, but {source} is {shape_of(shown)}"
         problems.add(toml, f"{where}: {says}: does it name the right case and key?", example.line)
     elif not close(answer, shown, AGREEMENT):
         got, want = shown_apart(answer, shown)
-        message = f"{case.call_text()} returns {got}, but the lesson shows {want} ({source}){differ_at(answer, shown)}"
+        message = f"{case.call_text()} returns {got}, but the lesson shows {want} ({source}, the worked example at lab.toml:{example.line}){differ_at(answer, shown)}"
         problems.add(lab.src_dir / "solution.py", f"the solution is wrong: {message}", def_line(lab.solution, case.function))
 
 

@@ -50,7 +50,7 @@ LAB_FIELDS = [
     Field("description", str),
     Field("time_limit", (int, float), required=False),
     Field("model_hook", str, required=False),
-    Field(WORKED_EXAMPLE, list, required=False, item_kind=dict),
+    Field(WORKED_EXAMPLE, (list, dict), required=False),  # a list of tables; worked_examples.py says why a dict is not
 ]
 # The blocks of the real model a lab's function can stand in for.
 MODEL_HOOKS = tuple(PLUGS)

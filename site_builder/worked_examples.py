@@ -62,6 +62,12 @@ def load_worked_examples(meta, text, path, problems, model_hook):
     word alone.
     """
     entries = meta.get(TABLE, [])
+    if isinstance(entries, dict):  # [worked_example]: one table, where the loader reads a list of them
+        problems.add(path, f"write [[{TABLE}]], with two brackets on each side: a lab may have several", tomlfile.table_line(text, TABLE))
+        return None
+    if not all(isinstance(entry, dict) for entry in entries):
+        problems.add(path, f"{TABLE} should be tables ([[{TABLE}]] with case, numbers and key), not {entries!r}", tomlfile.key_line(text, TABLE))
+        return None
     if not entries and model_hook is None:
         problems.add(
             path,
