@@ -100,9 +100,15 @@ def check_model_block(lab, cases, expected, problems):
 def shown_apart(a, b):
     """Both values, rounded to the fewest digits that show them differ."""
     for digits in SHOWN_DIGITS:
-        if show(a, digits) != show(b, digits):
+        if rounded(a, digits) != rounded(b, digits):
             break
     return show(a, digits), show(b, digits)
+
+
+def rounded(value, digits):
+    if isinstance(value, list):
+        return [rounded(item, digits) for item in value]
+    return round(float(value), digits) if isinstance(value, (int, float)) else value
 
 
 def differ_at(a, b, where=""):
