@@ -24,7 +24,7 @@ def transcript_of(verified):
     transcript = {}
     for name, code in programs.items():
         with quiet():
-            result = grading.check(verified.bundle(), code)
+            result = grading.check(verified.bundle(), code, raise_check_errors=True)
         transcript[name] = {
             "status": result["status"],
             "summary": result["summary"],

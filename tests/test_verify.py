@@ -221,3 +221,17 @@ def test_every_lab_agrees_with_every_source_it_declares():
     assert len(verify_labs(labs, problems)) == len(labs) and problems.found == []
     assert all(lab.worked_examples or lab.model_hook for lab in labs)
     assert all(lab.worked_examples for lab in labs if lab.module_dir == "08-attention")
+
+
+def test_a_remembered_verdict_does_not_outlive_a_change_to_the_lessons_numbers(mini_course, tmp_path):
+    from site_builder.memo import Memo
+
+    assert verify_labs(load_course(mini_course).labs, Problems(mini_course), Memo(disk=tmp_path / "memo"))
+    demo = mini_course / "course/numbers/demo.py"
+    demo.write_text(demo.read_text().replace("a, b = 2, 3", "a, b = 4, 3"))
+    problems = Problems(mini_course)
+    assert verify_labs(load_course(mini_course).labs, problems, Memo(disk=tmp_path / "memo")) == {}
+    assert [str(problem) for problem in problems.found] == [
+        "labs/01-basics/add/solution.py:1: the solution is wrong: add(2, 3) returns 5, "
+        "but the lesson shows 7 (demo:sums's total, the worked example at lab.toml:4)"
+    ]
