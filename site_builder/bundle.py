@@ -38,7 +38,7 @@ def wheel_files(verified_labs, checkpoint=None):
         )
         files[protocol.in_wheel(protocol.lab_file(lab_id, protocol.LAB_CHECKS))] = lab.checks_source.encode("utf-8")
         files[protocol.in_wheel(protocol.lab_file(lab_id, protocol.LAB_META))] = meta.encode("utf-8")
-    files[protocol.in_wheel(f"{protocol.LABS_DIR}/{protocol.LAB_INDEX}")] = json.dumps(index, sort_keys=True).encode("utf-8")
+    files[protocol.in_wheel(protocol.LAB_INDEX_PATH)] = json.dumps(index, sort_keys=True).encode("utf-8")
     return files
 
 

@@ -80,7 +80,7 @@ def check_model_block(lab, cases, expected, problems):
             continue
         try:
             model = plain(block(*copy.deepcopy(case.args)))
-        except Exception:  # noqa: BLE001 - a case the model's block cannot take (an input it never sees)
+        except Exception:  # a case the model's block cannot take: an input the model never gives it
             continue
         taken += 1
         if not (same_shape(expected[case.index], model) and close(expected[case.index], model, AGREEMENT)):
@@ -92,7 +92,7 @@ def check_model_block(lab, cases, expected, problems):
     if wrong:
         case, model = wrong[0]
         got, want = shown_apart(expected[case.index], model)
-        more = f" (and on {len(wrong) - 1} more of its {taken} cases)" if len(wrong) > 1 else ""
+        more = f" (the two differ on {len(wrong) - 1} more of the {taken} cases it takes)" if len(wrong) > 1 else ""
         message = f"{case.call_text()} returns {got}, but the real model's own {hook} gives {want}{more}{differ_at(expected[case.index], model)}"
         problems.add(lab.src_dir / "solution.py", f"the solution is wrong: {message}", def_line(lab.solution, case.function))
 
