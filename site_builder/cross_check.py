@@ -67,7 +67,7 @@ def check_worked_example(lab, example, checks_namespace, cases, expected, provid
     elif not close(answer, shown, AGREEMENT):
         got, want = shown_apart(answer, shown)
         message = f"{case.call_text()} returns {got}, but the lesson shows {want} ({source}, the worked example at lab.toml:{example.line}){differ_at(answer, shown)}"
-        problems.add(lab.src_dir / "solution.py", f"the solution is wrong: {message}", def_line(lab.solution, case.function))
+        problems.add(lab.src_dir / "solution.py", f"the solution disagrees with the lesson: {message}", def_line(lab.solution, case.function))
 
 
 def check_model_block(lab, cases, expected, problems):
@@ -93,8 +93,8 @@ def check_model_block(lab, cases, expected, problems):
         case, model = wrong[0]
         got, want = shown_apart(expected[case.index], model)
         more = f" (the two differ on {len(wrong) - 1} more of the {taken} cases it takes)" if len(wrong) > 1 else ""
-        message = f"{case.call_text()} returns {got}, but the real model's own {hook} gives {want}{more}{differ_at(expected[case.index], model)}"
-        problems.add(lab.src_dir / "solution.py", f"the solution is wrong: {message}", def_line(lab.solution, case.function))
+        message = f"{case.call_text()} returns {got}, but the model's own {hook} gives {want}{more}{differ_at(expected[case.index], model)}"
+        problems.add(lab.src_dir / "solution.py", f"the solution disagrees with the real model: {message}", def_line(lab.solution, case.function))
 
 
 def shown_apart(a, b):

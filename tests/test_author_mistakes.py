@@ -140,7 +140,7 @@ CASES = {
     "worked example key the numbers lack": (lambda r: edit(r / LAB / "lab.toml", 'key = "total"', 'key = "totl"'), f"{LAB}/lab.toml:4: worked_example (case 'small'): demo:sums: its result has no 'totl' (it has: a, b, halves, total)", 1),
     "worked example of another shape": (lambda r: edit(r / LAB / "lab.toml", 'key = "total"', 'key = "halves"'), f"{LAB}/lab.toml:4: worked_example (case 'small'): the solution returns a number for add(2, 3), but demo:sums's halves is a list of 2 numbers: does it name the right case and key?", 1),
     "model hook for a function no case calls": (lambda r: edit(r / LAB / "lab.toml", WORKED, WORKED + '\nmodel_hook = "attend"'), f"{LAB}/lab.toml:5: model_hook 'attend' checks nothing: no case in checks.py calls attend()", 1),
-    "solution that disagrees with the lesson": (lambda r: edit(r / LAB / "solution.py", "return a + b", "return a + b + (a > 0) / 1000"), f"{LAB}/solution.py:1: the solution is wrong: add(2, 3) returns 5.001, but the lesson shows 5 (demo:sums's total, the worked example at lab.toml:4)", 1),
+    "solution that disagrees with the lesson": (lambda r: edit(r / LAB / "solution.py", "return a + b", "return a + b + (a > 0) / 1000"), f"{LAB}/solution.py:1: the solution disagrees with the lesson: add(2, 3) returns 5.001, but the lesson shows 5 (demo:sums's total, the worked example at lab.toml:4)", 1),
     "starter with a syntax error": (lambda r: edit(r / LAB / "starter.py", "def add(a, b):", "def add(a, b)"), f"{LAB}/starter.py:1: syntax error: expected ':'", 1),
 }
 
