@@ -11,7 +11,7 @@ from pathlib import Path
 from labkit import CheckFailed, grading
 from labkit.learner import LearnerError, run_code
 from labkit.protocol import LEARNER_FILE, is_checks_filename
-from site_builder import cross_check
+from site_builder import cross_check, worked_examples
 from site_builder.errors import exception_text
 from site_builder.memo import labkit_source
 from site_builder.numbers import Providers
@@ -20,7 +20,7 @@ from site_builder.time_limit import TimedOut, time_limit
 # The browser's Python has the standard library and labkit, and nothing else.
 BROWSER_MODULES = frozenset(sys.stdlib_module_names) | {"labkit"}
 # A verdict kept from an earlier build holds only while these rules are the same.
-RULES = Path(__file__).read_text(encoding="utf-8")
+RULES = "".join(Path(path).read_text(encoding="utf-8") for path in (__file__, cross_check.__file__, worked_examples.__file__))
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def verify_labs(labs, problems, memo=None, providers=None):
     With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
     """
     verified = {}
-    checker = labkit_source() + RULES + Path(cross_check.__file__).read_text(encoding="utf-8") if memo else ""
+    checker = labkit_source() + RULES if memo else ""
     providers = providers or Providers(problems.root)
     for lab in labs:
         if memo:
