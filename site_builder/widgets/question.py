@@ -125,7 +125,11 @@ def checked_choice(data):
     extra = [choice for choice in why if choice not in wrong]
     if extra:
         raise QuestionProblem(f"why gives a reason for {extra[0]!r}, which is not a wrong choice", "why")
-    return {"choices": choices, "answer": choices.index(answer), "why": [why.get(choice, "") for choice in choices]}
+    # Shown in an order of the build's choosing, the same every time, so the right one is not always first.
+    order = list(range(len(choices)))
+    random.Random(digest(choices)).shuffle(order)
+    shown = [choices[index] for index in order]
+    return {"choices": shown, "answer": shown.index(answer), "why": [why.get(choice, "") for choice in shown]}
 
 
 def checked_number(data):
