@@ -8,11 +8,12 @@ marker paragraph; once Markdown has run, the marker is swapped for the widget's 
 import json
 import re
 
+from site_builder.constants import HEADS, MAX_NAME_LETTERS
 from site_builder.memo import digest
 
 MARKER = '<div data-embed="{index}"></div>'
 MARKER_PATTERN = re.compile(r'(?:<p>)?<div data-embed="(\d+)"></div>(?:</p>)?')
-PRESET_NAME = re.compile(r"^[a-z]{1,15}$")
+PRESET_NAME = re.compile(rf"^[a-z]{{1,{MAX_NAME_LETTERS}}}$")
 VIEWS = ("weights", "scores")
 WIDGETS = ("heatmap",)  # the functions lesson text may call (so [numbers] may not take their names)
 
@@ -39,9 +40,9 @@ class Embeds:
         names = names or ("emma",)
         bad = [name for name in names if not isinstance(name, str) or not PRESET_NAME.match(name)]
         if bad:
-            raise EmbedError(f"heatmap names must be 1 to 15 lower-case letters a-z, not {bad[0]!r}")
-        if head not in (1, 2, 3, 4):
-            raise EmbedError(f"heatmap head must be 1, 2, 3 or 4, not {head!r}")
+            raise EmbedError(f"heatmap names must be 1 to {MAX_NAME_LETTERS} lower-case letters a-z, not {bad[0]!r}")
+        if head not in range(1, HEADS + 1):
+            raise EmbedError(f"heatmap head must be 1 to {HEADS}, not {head!r}")
         if view not in VIEWS:
             raise EmbedError(f"heatmap view must be 'weights' or 'scores', not {view!r}")
         if self.checkpoint is None:

@@ -1,5 +1,6 @@
 // The heatmap's "Head" and "Show" switches, shared by the lesson's heatmap and model-compare.js.
 
+import { HEADS } from "./course-constants.js";
 import { element } from "./dom.js";
 import { VIEWS } from "./heatmap-words.js";
 
@@ -43,7 +44,7 @@ export function viewControls({ head, view, onChange }) {
       legend: "Head",
       name: `${group}-head`,
       checked: String(head),
-      options: [1, 2, 3, 4].map((n) => ({ value: String(n), hidden: "Head ", text: String(n) })),
+      options: headNumbers().map((n) => ({ value: String(n), hidden: "Head ", text: String(n) })),
       onChange: (value) => {
         state.head = Number(value);
         onChange({ ...state });
@@ -62,4 +63,9 @@ export function viewControls({ head, view, onChange }) {
     }),
   );
   return box;
+}
+
+/** 1, 2, ... up to the model's number of heads, as the reader counts them. */
+export function headNumbers() {
+  return Array.from({ length: HEADS }, (_, i) => i + 1);
 }

@@ -4,7 +4,7 @@
 
 import { element } from "./dom.js";
 import { Legend } from "./heatmap-colours.js";
-import { viewControls } from "./heatmap-controls.js";
+import { headNumbers, viewControls } from "./heatmap-controls.js";
 import { HeatmapGrid } from "./heatmap-grid.js";
 import { computeMaps, rowsOf, scaleFor } from "./heatmap-maps.js";
 import { VIEWS, cellSentence, checkName, positionLabels } from "./heatmap-words.js";
@@ -20,7 +20,7 @@ export class Heatmap {
     this.id = config.id;
     this.names = config.names.filter((name) => presets[name]);
     this.maps = new Map(Object.entries(presets));
-    this.head = [1, 2, 3, 4].includes(config.head) ? config.head : 1;
+    this.head = headNumbers().includes(config.head) ? config.head : 1;
     this.view = VIEWS[config.view] ? config.view : "weights";
     this.shown = this.maps.has(config.name) ? config.name : this.names[0];
     this.wanted = this.shown;

@@ -1,7 +1,7 @@
 // The heatmap's words: checking a typed name, naming each position, and the sentence a
 // reader hears or sees for one cell. Shared by the lesson's heatmap and model-compare.js.
 
-export const MAX_LETTERS = 15;
+import { MAX_NAME_LETTERS } from "./course-constants.js";
 
 const ORDINALS = [
   "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -26,8 +26,8 @@ export function checkName(raw) {
   const bad = [...name].find((ch) => ch < "a" || ch > "z");
   if (bad === " ") return { message: "Just one name, please, with no spaces." };
   if (bad) return { message: `The model only knows the letters a to z, and “${bad}” is not one of them.` };
-  if (name.length > MAX_LETTERS) {
-    return { message: `That is ${name.length} letters; the model reads at most ${MAX_LETTERS} after its start marker.` };
+  if (name.length > MAX_NAME_LETTERS) {
+    return { message: `That is ${name.length} letters; the model reads at most ${MAX_NAME_LETTERS} after its start marker.` };
   }
   return { name };
 }
