@@ -4,7 +4,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Text sizes, in SVG units; the stage is scaled to fit, so these stay close to real pixels.
-export const FONT = 15;
+const FONT = 15;
 export const SMALL = 13;
 
 export const clamp = (x, lo = 0, hi = 1) => Math.min(hi, Math.max(lo, x));

@@ -1,7 +1,9 @@
 // The attention maps a heatmap shows, and where they come from.
 //
-// A map is {tokens: ["<BOS>", "e", ...], heads: [{scores: rows, weights: rows}, x4]}, where
-// row t has t + 1 numbers: what position t gives positions 0..t (the start marker first).
+// A map is {tokens: ["<BOS>", "e", ...], heads: [{scores: rows, weights: rows}, ...]}, with
+// one entry per head; row t has t + 1 numbers: what position t gives positions 0..t (the
+// start marker first).
+//
 // The preset names' maps are embedded in the page; any other name is computed by the page's
 // Python (labkit.realmodel, through python-client.js).
 
