@@ -1,4 +1,5 @@
-"""The site's assets: static files, the editor bundle, the Pyodide runtime and the lab wheel.
+"""The site's assets: static files, the shared constants, the editor bundle, the Pyodide
+runtime and the lab wheel.
 
 Slow steps (esbuild, the lock file) are cached under .cache/ by the hash of their
 inputs, and Pyodide's large files are hard-linked from the cache, so a rebuild is fast.
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from pygments.formatters import HtmlFormatter
 
+from site_builder import constants
 from site_builder.bundle import write_wheel
 from site_builder.errors import BuildError
 
@@ -37,6 +39,7 @@ class Assets:
         """Write every asset into the staging folder `stage`; return the wheel's file name."""
         self.copy_static(stage / "static")
         (stage / "static" / "css" / "code.css").write_text(code_css(), encoding="utf-8")
+        (stage / constants.BROWSER_MODULE).write_text(constants.browser_module(), encoding="utf-8")
         link_or_copy(self.editor_bundle(), stage / "static" / "js" / "editor.js")
         pyodide_dir = stage / "pyodide"
         pyodide_dir.mkdir(parents=True)

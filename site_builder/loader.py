@@ -6,6 +6,7 @@ import jinja2
 
 from labkit.realmodel import PLUGS
 from site_builder import tomlfile, widgets
+from site_builder.constants import DEFAULT_TIME_LIMIT
 from site_builder.errors import Problems
 from site_builder.lesson_text import ENVIRONMENT as LESSON_TEXT
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
@@ -18,7 +19,6 @@ COURSE_FILE = Path("course") / "course.toml"
 FRONT_MATTER_FENCE = "+++"
 EXPECT_PREFIX = "# expect:"
 HINT_SEPARATOR = "---"
-DEFAULT_TIME_LIMIT = 10.0
 TIME_LIMIT_RANGE = (1, 600)  # seconds; documented in docs/authoring.md
 SLUG_RULE = "lower-case words joined by hyphens"
 

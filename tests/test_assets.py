@@ -1,6 +1,7 @@
 import json
 
-from site_builder.assets import Assets, code_css, link_or_copy
+from site_builder import constants
+from site_builder.assets import PROJECT_ROOT, Assets, code_css, link_or_copy
 from site_builder.bundle import write_wheel
 
 
@@ -27,3 +28,11 @@ def test_link_or_copy_gives_the_same_bytes(tmp_path):
     source = tmp_path / "a.bin"
     source.write_bytes(b"pyodide")
     assert link_or_copy(source, tmp_path / "deep" / "b.bin").read_bytes() == b"pyodide"
+
+
+def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
+    stage = tmp_path / "stage"
+    Assets().write({}, stage)
+    written = stage / constants.BROWSER_MODULE
+    assert written.read_text(encoding="utf-8") == constants.browser_module()
+    assert not (PROJECT_ROOT / constants.BROWSER_MODULE).exists(), "only the build writes it, never the source tree"

@@ -6,13 +6,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from site_builder.constants import THEME_KEY
 from tests.browser import LESSON, open_lab
 
 pytestmark = pytest.mark.browser
 
 PROJECT = Path(__file__).resolve().parent.parent
 AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
-THEME_KEY = "zero-to-microgpt:theme"
 SCHEMES = ["light", "dark"]
 AXE_PAGES = {"overview": "", "module": "08-attention/", "lesson": LESSON, "explainer": "attention-explained/"}
 LESSONS = [

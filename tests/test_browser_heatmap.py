@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from site_builder.constants import MAX_NAME_LETTERS, PROGRESS_KEY
 from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, set_code, verdict
 
 pytestmark = pytest.mark.browser
@@ -21,7 +22,6 @@ HEATMAP = "Attention heatmap"
 PANEL = "Your code on the real model"
 PYTHON_TIMEOUT = 15_000
 LAB_FOLDER = PROJECT / "labs" / "08-attention" / "scaled-dot-product"
-PROGRESS_KEY = "zero-to-microgpt:progress:v1"
 
 
 @pytest.fixture(scope="module")
@@ -136,8 +136,8 @@ def test_names_the_model_cannot_read_get_a_friendly_message(page, site):
     expect(field).to_have_attribute("aria-invalid", "true")
     field.fill("anna maria")
     expect(message).to_contain_text("no spaces")
-    field.fill("a" * 16)
-    expect(message).to_contain_text("at most 15")
+    field.fill("a" * (MAX_NAME_LETTERS + 1))
+    expect(message).to_contain_text(f"at most {MAX_NAME_LETTERS}")
     field.fill("Emma")  # capitals are fine: the model's names are lower case
     expect(field).to_have_attribute("aria-invalid", "false")
     expect(message).to_have_text("")

@@ -6,12 +6,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from site_builder.constants import PROGRESS_KEY
 from tests.browser import LAB_ID, LESSON, button, open_lab, output, set_code, verdict
 from tests.conftest import PROJECT
 
 pytestmark = pytest.mark.browser
 
-STORAGE_KEY = "zero-to-microgpt:progress:v1"
 SOLUTION = (PROJECT / "labs" / LAB_ID / "solution.py").read_text(encoding="utf-8")
 
 # Chrome's own error when a site's storage is full.
@@ -50,11 +50,11 @@ def check_passes(page, lab):
 
 
 def saved(page):
-    return page.evaluate("(key) => localStorage.getItem(key)", STORAGE_KEY)
+    return page.evaluate("(key) => localStorage.getItem(key)", PROGRESS_KEY)
 
 
 def store(page, value):
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORAGE_KEY, value])
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [PROGRESS_KEY, value])
 
 
 UNREADABLE = ["{not json", "null", '"a string"', "[1, 2, 3]", '{"version": 1, "drafts": []}', '{"version": 2, "drafts": {}}']

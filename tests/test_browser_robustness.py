@@ -10,13 +10,13 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from site_builder.constants import DEFAULT_TIME_LIMIT, OUTPUT_CAP
 from tests.browser import LAB_ID, LESSON, READY_TIMEOUT, button, open_lab, output, ready_lab, set_code, verdict
 from tests.conftest import PROJECT
 
 pytestmark = pytest.mark.browser
 
 SOLUTION = (PROJECT / "labs" / LAB_ID / "solution.py").read_text(encoding="utf-8")
-OUTPUT_CAP = 100_000  # characters of learner output the page keeps (python-worker.js, lab.js)
 RUN_TIMEOUT = 15_000
 
 PASSED = "All checks passed"
@@ -48,7 +48,7 @@ def open_lab_with_time_limit(page, site, time_limit):
 
     page.route(f"**/{LESSON}", rewrite)
     lab = open_lab(page, site)
-    assert original == ["10.0"], "the real lab's own limit is the default, 10 seconds"
+    assert original == [str(DEFAULT_TIME_LIMIT)], "the real lab's own limit is the default"
     assert lab.evaluate("s => JSON.parse(s.querySelector('[data-lab-config]').textContent).timeLimit") == time_limit
     return lab
 

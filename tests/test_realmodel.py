@@ -8,6 +8,7 @@ import pytest
 
 import microgpt
 from labkit import bundled, entry, realmodel
+from site_builder.constants import HEADS, MAX_NAME_LETTERS
 
 PROJECT = Path(__file__).resolve().parent.parent
 CHECKPOINT = PROJECT / "course" / "checkpoint.json"
@@ -58,7 +59,7 @@ def test_attention_for_emma_is_the_models_own(model):
     maps = result["maps"]
     assert maps == microgpt.attention_maps(model, "emma")
     assert maps["tokens"] == ["<BOS>", "e", "m", "m", "a"]
-    assert len(maps["heads"]) == 4
+    assert len(maps["heads"]) == HEADS
     for head in maps["heads"]:
         assert len(head["scores"]) == len(head["weights"]) == 5
         for t, (scores, weights) in enumerate(zip(head["scores"], head["weights"])):
@@ -85,7 +86,7 @@ def test_a_fifteen_letter_name_fills_the_context(model):
         ("", "Type a name"),
         ("   ", "Type a name"),
         ("Émilie", "“é”"),
-        ("a" * 16, "16 characters"),
+        ("a" * (MAX_NAME_LETTERS + 1), f"{MAX_NAME_LETTERS + 1} characters"),
         ("x1", "“1”"),
         ("mary ann", "a space"),
     ],
@@ -94,7 +95,7 @@ def test_names_the_model_cannot_read_get_a_friendly_error(name, says):
     result = realmodel.attention(name, CHECKPOINT)
     assert result["status"] == "error"
     assert says in result["summary"]
-    assert "1 to 15 letters from a to z" in result["summary"]
+    assert f"1 to {MAX_NAME_LETTERS} letters from a to z" in result["summary"]
     assert "maps" not in result
 
 

@@ -7,12 +7,12 @@ Python has loaded; static/js/heatmap.js computes any other name the reader types
 import json
 import re
 
+from site_builder.constants import HEADS, MAX_NAME_LETTERS
 from site_builder.errors import WidgetError
 from site_builder.memo import digest
 from site_builder.widgets.kind import WidgetKind
 
-PRESET_NAME = re.compile(r"^[a-z]{1,15}$")
-HEADS = (1, 2, 3, 4)
+PRESET_NAME = re.compile(rf"^[a-z]{{1,{MAX_NAME_LETTERS}}}$")
 VIEWS = ("weights", "scores")
 
 
@@ -27,9 +27,9 @@ class Heatmap(WidgetKind):
         names = names or ("emma",)
         bad = [name for name in names if not isinstance(name, str) or not PRESET_NAME.match(name)]
         if bad:
-            raise WidgetError(f"heatmap names must be 1 to 15 lower-case letters a-z, not {bad[0]!r}")
-        if head not in HEADS:
-            raise WidgetError(f"heatmap head must be 1, 2, 3 or 4, not {head!r}")
+            raise WidgetError(f"heatmap names must be 1 to {MAX_NAME_LETTERS} lower-case letters a-z, not {bad[0]!r}")
+        if head not in range(1, HEADS + 1):
+            raise WidgetError(f"heatmap head must be 1 to {HEADS}, not {head!r}")
         if view not in VIEWS:
             raise WidgetError(f"heatmap view must be 'weights' or 'scores', not {view!r}")
         if not isinstance(caption, str):

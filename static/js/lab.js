@@ -7,10 +7,10 @@ import { getPython } from "./python-client.js";
 import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
+// The worker cuts output at OUTPUT_CAP first; the page guards itself all the same.
+import { DEFAULT_TIME_LIMIT, OUTPUT_CAP } from "./course-constants.js";
 
-const OUTPUT_CAP = 100_000; // the worker cuts first; this guards the page all the same
 const DRAFT_DELAY_MS = 300;
-const DEFAULT_TIME_LIMIT = 10;
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const UNDO_KEYS = IS_MAC ? "⌘+Z" : "Ctrl+Z";
 

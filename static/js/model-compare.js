@@ -5,19 +5,12 @@
 // and owns the running: `run(name)` sends {type: "compare"} through the lab, so the lab's Stop
 // and time limit apply to the learner's code here too.
 
-import {
-  HeatmapGrid,
-  Legend,
-  VIEWS,
-  cellSentence,
-  checkName,
-  element,
-  formatNumber,
-  positionLabels,
-  rowsOf,
-  scaleFor,
-  viewControls,
-} from "./heatmap.js";
+import { element } from "./dom.js";
+import { Legend } from "./heatmap-colours.js";
+import { viewControls } from "./heatmap-controls.js";
+import { HeatmapGrid } from "./heatmap-grid.js";
+import { rowsOf, scaleFor } from "./heatmap-maps.js";
+import { VIEWS, cellSentence, checkName, formatNumber, positionLabels } from "./heatmap-words.js";
 
 const DEFAULT_NAME = "emma";
 const HINT = "Point at or tap a square, or Tab into a grid and use the arrow keys: you see both numbers.";

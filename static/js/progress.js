@@ -3,7 +3,7 @@
 // Storage can be missing (privacy modes), full, or hold something we cannot read. None of
 // that may break a page: we fall back to memory and say, once, that progress will not be kept.
 
-export const STORAGE_KEY = "zero-to-microgpt:progress:v1";
+import { PROGRESS_KEY } from "./course-constants.js";
 
 function emptyProgress() {
   return { version: 1, drafts: {}, passed: {}, hints: {}, answers: {}, visited: {} };
@@ -53,7 +53,7 @@ class ProgressStore extends EventTarget {
   load() {
     let raw;
     try {
-      raw = window.localStorage.getItem(STORAGE_KEY);
+      raw = window.localStorage.getItem(PROGRESS_KEY);
       this.persistent = true;
     } catch {
       this.fail("Your browser is not letting this site save anything, so your code and progress will not be kept after you leave.");
@@ -74,7 +74,7 @@ class ProgressStore extends EventTarget {
   refresh() {
     if (!this.persistent) return;
     try {
-      const data = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "null");
+      const data = JSON.parse(window.localStorage.getItem(PROGRESS_KEY) ?? "null");
       if (isProgressShape(data)) this.memory = cleaned(data);
     } catch {
       // Unreadable now: keep what we had.
@@ -92,7 +92,7 @@ class ProgressStore extends EventTarget {
   update(change) {
     if (this.persistent) {
       try {
-        const raw = window.localStorage.getItem(STORAGE_KEY);
+        const raw = window.localStorage.getItem(PROGRESS_KEY);
         if (raw !== null) {
           const data = JSON.parse(raw);
           if (isProgressShape(data)) this.memory = cleaned(data);
@@ -106,7 +106,7 @@ class ProgressStore extends EventTarget {
     this.dispatchEvent(new Event("change"));
     if (!this.persistent) return;
     try {
-      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(this.memory));
+      window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(this.memory));
     } catch {
       this.fail("Your browser's storage for this site is full or blocked, so new progress will not be kept after you leave.");
     }
@@ -115,7 +115,7 @@ class ProgressStore extends EventTarget {
   // Forget unreadable saved progress and start saving again (the learner asked for it).
   resetStorage() {
     try {
-      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(this.memory));
+      window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(this.memory));
       this.persistent = true;
       this.problem = null;
       this.dispatchEvent(new Event("problem"));

@@ -12,8 +12,10 @@
 //                                              beside the model's own, on `name`
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
+// OUTPUT_CAP: characters per run; more would only freeze the page.
+import { OUTPUT_CAP } from "./course-constants.js";
+
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
-const OUTPUT_CAP = 100_000; // characters per run; more would only freeze the page
 const WINDOW_MS = 50;
 const MESSAGES_PER_WINDOW = 5;
 

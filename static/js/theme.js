@@ -5,6 +5,8 @@
 // site.css reads :root[data-theme]; without the attribute it follows prefers-color-scheme.
 
 (() => {
+  // THEME_KEY of site_builder/constants.py: a classic script cannot import it, so
+  // tests/test_constants.py checks that this copy matches.
   const KEY = "zero-to-microgpt:theme";
   const root = document.documentElement;
   let choice = "system";

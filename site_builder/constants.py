@@ -1,0 +1,64 @@
+"""Values the builder, the browser code and the tests must agree on, each written once.
+
+Python imports them from here. The build writes them into the site as an ES module,
+static/js/course-constants.js (`browser_module`), which the page's scripts and the Python
+worker import; so a value changed here changes everywhere on the next build. Tests import
+them from here instead of typing the numbers again.
+
+Two kinds of value live here. The model's sizes are read from the course's own microgpt
+(its GPTConfig, which trained the committed checkpoint), never restated. The rest are
+decisions about the site, made here and nowhere else.
+
+Two places cannot import this module and keep a pinned copy that tests compare with it:
+static/js/theme.js (a classic script that must run before the first paint, so it cannot
+import a module) and labkit/realmodel.py (it runs inside Pyodide, where the builder is not).
+"""
+
+import json
+
+from microgpt import GPTConfig
+
+_MODEL = GPTConfig()
+
+# ---------- The model ----------
+
+CONTEXT = _MODEL.block_size  # positions the model reads at once: the start marker, then letters
+MAX_NAME_LETTERS = CONTEXT - 1  # the start marker takes the first position
+HEADS = _MODEL.n_head  # attention heads: the heatmap has a switch for each
+
+# ---------- The lab ----------
+
+OUTPUT_CAP = 100_000  # characters of one run's output the page keeps; more would freeze it
+DEFAULT_TIME_LIMIT = 10.0  # seconds a lab's code may run when its lab.toml sets no time_limit
+
+# ---------- What the browser remembers (localStorage keys) ----------
+
+PROGRESS_KEY = "zero-to-microgpt:progress:v1"  # drafts, passed labs, hints seen (progress.js)
+THEME_KEY = "zero-to-microgpt:theme"  # the reader's light or dark choice (theme.js)
+
+# ---------- For the browser ----------
+
+BROWSER_MODULE = "static/js/course-constants.js"  # where the build writes them, inside the site
+FOR_THE_BROWSER = {
+    "CONTEXT": CONTEXT,
+    "MAX_NAME_LETTERS": MAX_NAME_LETTERS,
+    "HEADS": HEADS,
+    "OUTPUT_CAP": OUTPUT_CAP,
+    "DEFAULT_TIME_LIMIT": DEFAULT_TIME_LIMIT,
+    "PROGRESS_KEY": PROGRESS_KEY,
+    "THEME_KEY": THEME_KEY,
+}
+
+
+def browser_module():
+    """The text of static/js/course-constants.js: one `export const` per shared value.
+
+    JSON is also JavaScript for numbers and strings, so json.dumps writes each literal.
+    """
+    lines = [
+        "// Written by the build from site_builder/constants.py: change the values there.",
+        "",
+    ]
+    for name, value in FOR_THE_BROWSER.items():
+        lines.append(f"export const {name} = {json.dumps(value)};")
+    return "\n".join(lines) + "\n"
