@@ -1,10 +1,9 @@
 """`course check`: grade a learner's file with the same checker and messages as the browser."""
 
-import difflib
 from pathlib import Path
 
 from labkit import grading
-from site_builder.errors import BuildError, Problems
+from site_builder.errors import BuildError, Problems, did_you_mean
 from site_builder.paths import UnreadableSource, decode_source
 from site_builder.verify import VerifiedLab, expected_answers
 
@@ -22,7 +21,7 @@ def find_lab(course, name):
     if matches:
         raise BuildError(f"more than one lab is called {name!r}: name one by its id ({', '.join(sorted(lab.id for lab in matches))})")
     known = ", ".join(sorted(lab.id for lab in course.labs))
-    raise BuildError(f"no lab called {name!r}{did_you_mean(course, name)}; the labs are: {known}")
+    raise BuildError(f"no lab called {name!r}{lab_meant(course, name)}; the labs are: {known}")
 
 
 def lab_in_folder(course, name):
@@ -35,13 +34,11 @@ def lab_in_folder(course, name):
     return None
 
 
-def did_you_mean(course, name):
+def lab_meant(course, name):
     """" (did you mean '08-attention/softmax'?)" for a lab named almost right, or ""."""
     # A mistyped folder is compared by what follows labs/, as the ids are.
     typed = name.rstrip("/").rpartition("labs/")[2]
-    candidates = sorted({lab.id for lab in course.labs} | {lab.slug for lab in course.labs})
-    guess = difflib.get_close_matches(typed, candidates, n=1)
-    return f" (did you mean {guess[0]!r}?)" if guess else ""
+    return did_you_mean(typed, {lab.id for lab in course.labs} | {lab.slug for lab in course.labs})
 
 
 def grade_file(course, lab, path):

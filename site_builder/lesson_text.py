@@ -1,15 +1,17 @@
 """A lesson's text is a small Jinja2 template over its computed numbers."""
 
+import re
 import traceback
 
 import jinja2
 
 from site_builder.embeds import EmbedError
-from site_builder.errors import exception_text
+from site_builder.errors import did_you_mean, exception_text
 from site_builder.memo import TemplateCodeCache, digest
 from site_builder.numbers import UNAVAILABLE
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
+UNKNOWN_NAME = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name nothing defines
 _BODIES = {}  # template name (the digest of a body) -> body
 
 
@@ -34,6 +36,19 @@ class UnavailableError(jinja2.UndefinedError):
     """The text used a name whose provider failed (already reported)."""
 
 
+class MissingNumber(jinja2.StrictUndefined):
+    """A key a provider's dict lacks; the message names a close key it has."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self):
+        message = super()._undefined_message
+        if isinstance(self._undefined_obj, dict):
+            message += did_you_mean(self._undefined_name, self._undefined_obj)
+        return message
+
+
 class NumbersEnvironment(jinja2.Environment):
     """`{{ walk.keys }}` means the provider's "keys" entry, never the dict's keys() method."""
 
@@ -56,7 +71,7 @@ def make_environment():
     environment = NumbersEnvironment(
         loader=jinja2.FunctionLoader(lesson_body),
         bytecode_cache=TemplateCodeCache("lesson-templates"),
-        undefined=jinja2.StrictUndefined,
+        undefined=MissingNumber,
         autoescape=False,
         keep_trailing_newline=True,
     )
@@ -83,7 +98,7 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
     except Exception as error:
         line = template_line(error)
         where = lesson.body_line + line - 1 if line else None
-        problems.add(lesson.src_path, describe(error), where)
+        problems.add(lesson.src_path, describe(error, [*context, *(widgets or {})]), where)
     return None
 
 
@@ -98,9 +113,14 @@ def template_line(error):
     return frames[-1].lineno if frames else None
 
 
-def describe(error):
+def describe(error, names=()):
+    """What went wrong in the text; `names` are those it may use, for a close one to suggest."""
     if isinstance(error, jinja2.UndefinedError):
-        return f"a computed number failed: {error.message} (is it in the lesson's [numbers], and does the provider return it?)"
+        unknown = UNKNOWN_NAME.fullmatch(error.message)
+        message = error.message + (did_you_mean(unknown[1], names) if unknown else "")
+        if "(did you mean" not in message:
+            message += " (is it in the lesson's [numbers], and does the provider return it?)"
+        return f"a computed number failed: {message}"
     if isinstance(error, EmbedError):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):

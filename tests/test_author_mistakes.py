@@ -78,6 +78,11 @@ CASES = {
     "number no code provides": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:products"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function products()"),
     "provider outside the course": (lambda r: edit(r / ADDING, '"demo:sums"', '"../../../x:sums"'), f"{ADDING}:7: numbers.demo: ../../../x.py points outside numbers/"),
     "number the provider lacks": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.product }}"), f"{ADDING}:12: a computed number failed"),
+    "provider module misspelt": (lambda r: edit(r / ADDING, '"demo:sums"', '"dmeo:sums"'), f"{ADDING}:7: numbers.demo: no provider module course/numbers/dmeo.py (did you mean 'demo'?)", 1),
+    "provider function misspelt": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:sum"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function sum() (did you mean 'sums'?)", 1),
+    "number name misspelt in the text": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ dmeo.total }}"), f"{ADDING}:12: a computed number failed: 'dmeo' is undefined (did you mean 'demo'?)", 1),
+    "number key misspelt in the text": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.totl }}"), f"{ADDING}:12: a computed number failed: 'dict object' has no attribute 'totl' (did you mean 'total'?)", 1),
+    "number name nothing is close to": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ sums.total }}"), f"{ADDING}:12: a computed number failed: 'sums' is undefined (is it in the lesson's [numbers], and does the provider return it?)", 1),
     # --- files and folders ---
     "site path without its slashes": (lambda r: edit(r / "course/course.toml", 'title = "Mini course"', 'title = "Mini course"\nsite_path = "mini"'), "course/course.toml:2: site_path should be the path the site is published under, starting and ending with '/'", 1),
     "lesson not UTF-8": (lambda r: save_as_latin1(r / ADDING, "Maths:", "Café:"), f"{ADDING}:14: this file is not UTF-8 (byte 0xe9 at column 4); save it as UTF-8", 1),
