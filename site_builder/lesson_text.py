@@ -1,6 +1,7 @@
 """A lesson's text is a small Jinja2 template over its computed numbers."""
 
 import re
+import threading
 import traceback
 
 import jinja2
@@ -12,7 +13,10 @@ from site_builder.numbers import UNAVAILABLE
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
 UNKNOWN_NAME = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name nothing defines
-_BODIES = {}  # template name (the digest of a body) -> body
+# Template name (a body's digest) -> body, only while Jinja loads it: Jinja then keeps the
+# compiled template in its own bounded cache, so `course serve` does not hold every version.
+_BODIES = {}
+_LOADING = threading.Lock()
 
 
 def fixed(value, digits=2):
@@ -104,8 +108,12 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
 
 def compiled(body):
     name = digest([body])
-    _BODIES[name] = body
-    return ENVIRONMENT.get_template(name)
+    with _LOADING:
+        _BODIES[name] = body
+        try:
+            return ENVIRONMENT.get_template(name)
+        finally:
+            del _BODIES[name]
 
 
 def template_line(error):

@@ -55,12 +55,11 @@ def root_for(dest_path):
     return "../" * depth
 
 
-def render_site(course, lesson_html, films=None, site_title=None, live_reload=False):
+def render_site(course, lesson_html, films=None, live_reload=False):
     """All pages. `lesson_html` maps a lesson's or page's id to its rendered body."""
     check_short_markdown(course)
     env = environment()
-    site_title = site_title or course.title
-    common = {"site_title": site_title, "live_reload": live_reload}
+    common = {"site_title": course.title, "live_reload": live_reload}
     pages = {}
 
     def render(template, dest, page_title, root=None, **context):
