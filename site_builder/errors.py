@@ -16,9 +16,12 @@ class Problem:
     line: int | None
     message: str
 
+    @property
+    def where(self):
+        return f"{self.path}:{self.line}" if self.line else self.path
+
     def __str__(self):
-        where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}"
 
 
 class BuildError(click.ClickException):
