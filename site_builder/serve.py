@@ -21,7 +21,10 @@ from site_builder.errors import CourseInvalid, exception_text
 
 log = logging.getLogger(__name__)
 LIVE_RELOAD_PATH = "/__livereload"
-WATCHED = ("course", "lessons", "labs", "static", "labkit", "site_builder/templates")
+# What a save can change: the course's own folders, and the builder's files that every site carries.
+COURSE_SOURCES = ("course", "lessons", "labs", "pages")
+BUILDER_SOURCES = ("static", "labkit", "site_builder/templates")
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # Cross-origin isolation lets Stop interrupt Python instead of restarting it.
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -145,9 +148,13 @@ def make_server(out, host, port, reloads, isolated=True):
 def watch_and_rebuild(root, out, reloads):
     from watchfiles import watch
 
-    paths = [root / name for name in WATCHED if (root / name).exists()]
-    for changes in watch(*paths, debounce=150, step=50):
+    for changes in watch(*watched_folders(root), debounce=150, step=50):
         rebuild(root, out, reloads, len(changes))
+
+
+def watched_folders(root):
+    folders = [root / name for name in COURSE_SOURCES] + [PROJECT_ROOT / name for name in BUILDER_SOURCES]
+    return sorted({folder.resolve() for folder in folders if folder.is_dir()})
 
 
 def rebuild(root, out, reloads, changes=1):

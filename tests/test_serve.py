@@ -6,7 +6,7 @@ import urllib.request
 import pytest
 
 from site_builder.build import build
-from site_builder.serve import Reloads, make_server, rebuild
+from site_builder.serve import PROJECT_ROOT, Reloads, make_server, rebuild, watched_folders
 
 AVERAGES = "lessons/01-basics/averages.md"
 
@@ -156,3 +156,11 @@ def test_a_builder_that_crashes_is_reported_and_the_watching_goes_on(served_cour
     rebuild(root, out, reloads)  # does not raise: the watch loop that calls it keeps going
     assert reloads.problems == ({"where": "", "message": "the builder itself failed with KeyError: 'a bug'; the terminal has the traceback"},)
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_a_save_anywhere_the_build_reads_is_watched(mini_course):
+    folders = watched_folders(mini_course)
+    for name in ("course", "lessons", "labs", "pages"):
+        assert (mini_course / name).resolve() in folders
+    for name in ("static", "labkit", "site_builder/templates"):  # the builder's, wherever the course is
+        assert PROJECT_ROOT / name in folders
