@@ -8,18 +8,17 @@ from pathlib import Path
 
 from site_builder.assets import Assets
 from site_builder.errors import BuildError, Problems
-from site_builder.lesson_text import fill_numbers
+from site_builder.hooks import HOOKS
+from site_builder.lesson_text import fill_numbers, fill_text
 from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
 from site_builder.loader import load_course
 from site_builder.markdown_render import render_markdown, renderer_fingerprint
+from site_builder.mathml import MathError
 from site_builder.memo import PROCESS_MEMO
-from site_builder.films import load_films
-from site_builder.mathml import MathError, to_mathml
 from site_builder.numbers import Providers, lesson_numbers
-from site_builder.offline import write_service_worker
-from site_builder.embeds import Embeds
-from site_builder.pages import environment, render_site, root_for, solution_files
+from site_builder.pages import environment, render_site, root_for
 from site_builder.verify import verify_labs
+from site_builder.widgets import KINDS, PageWidgets, WidgetContext
 
 log = logging.getLogger(__name__)
 SITE_MARKER = ".course-build"  # in every site this builder writes: the only kind of folder it replaces
@@ -34,39 +33,44 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     course = load_course(root)
     problems = Problems(root)
     verified = verify_labs(course.labs, problems, memo)
-    providers = Providers(root)
-    lesson_html = render_lessons(course, providers, problems, memo)
-    films = load_films(course, providers, problems, render_latex=lambda latex: to_mathml(latex, display=True))
+    context = WidgetContext(course, Providers(root), problems, memo, verified)
+    documents = render_documents(course, context)
     problems.raise_if_any()
 
-    pages = render_site(course, lesson_html, films, live_reload=live_reload)
-    files = solution_files(course)
+    pages = render_site(course, documents, live_reload=live_reload)
+    files = {path: text for document in documents.values() for path, text in document.files.items()}
+    for hook in HOOKS:
+        files.update(hook.files(course, pages))
     with staging(out_dir) as stage:
         Assets().write(verified, stage, course.checkpoint)
         report_dead_links(course, pages, files, stage, problems)
         problems.raise_if_any()
         write_files({**pages, **files}, stage)
-        if not live_reload:  # `course serve` must always show the files just saved
-            write_service_worker(stage)
+        for hook in HOOKS:
+            hook.finished(stage, live_reload)
         (stage / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
 
 
-def render_lessons(course, providers, problems, memo):
-    """{lesson id: body HTML}, with computed numbers and widgets filled in and maths as MathML."""
-    html = {}
-    for lesson in course.documents():
-        embeds = Embeds(course.checkpoint, memo, environment())
-        text = fill_numbers(lesson, lesson_numbers(lesson, providers, problems), problems, embeds.functions())
+def render_documents(course, context):
+    """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML."""
+    for kind in KINDS.values():
+        kind.check_course(course, context.problems)
+    rendered = {}
+    for document in course.documents():
+        numbers = lesson_numbers(document, context.providers, context.problems)
+        widgets = PageWidgets(KINDS, context, document, fill=lambda text, numbers=numbers: fill_text(text, numbers))
+        text = fill_numbers(document, numbers, context.problems, widgets.functions(), body=widgets.body)
         if text is None:
             continue
         try:
-            body = memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
-            html[lesson.id] = embeds.place(body, root_for(lesson.dest_path))
+            body = context.memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
         except MathError as error:
-            problems.add(lesson.src_path, str(error), line_containing(lesson, str(error).split("$")[1]))
-    return html
+            context.problems.add(document.src_path, str(error), line_containing(document, error.latex))
+            continue
+        rendered[document.id] = widgets.rendered(body, root_for(document.dest_path), environment())
+    return rendered
 
 
 def report_dead_links(course, pages, files, stage, problems):

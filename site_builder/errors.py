@@ -75,3 +75,7 @@ def did_you_mean(name, choices):
     """" (did you mean 'summary'?)" when one of `choices` is close to `name`; otherwise ""."""
     guess = difflib.get_close_matches(str(name), sorted(map(str, choices)), n=1)
     return f" (did you mean {guess[0]!r}?)" if guess else ""
+
+
+class WidgetError(ValueError):
+    """An author's widget that cannot work, such as a heatmap of a name with digits; the message says what to change."""

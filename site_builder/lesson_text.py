@@ -6,10 +6,9 @@ import traceback
 
 import jinja2
 
-from site_builder.embeds import EmbedError
-from site_builder.errors import did_you_mean, exception_text
+from site_builder.errors import WidgetError, did_you_mean, exception_text
 from site_builder.memo import TemplateCodeCache, digest
-from site_builder.numbers import UNAVAILABLE
+from site_builder.numbers import UNAVAILABLE, NumbersUnavailable
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
 UNKNOWN_NAME = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name nothing defines
@@ -86,15 +85,14 @@ def make_environment():
 ENVIRONMENT = make_environment()
 
 
-def fill_numbers(lesson, numbers, problems, widgets=None):
+def fill_numbers(lesson, numbers, problems, widgets=None, body=None):
     """The lesson body with every {{ ... }} replaced; None (and a problem) if one fails.
 
     `widgets` are the functions the text may call, such as heatmap(...). A name whose
     provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
-    context = {name: jinja2.StrictUndefined(name=name, exc=UnavailableError) if value is UNAVAILABLE else value for name, value in numbers.items()}
     try:
-        return compiled(lesson.body).render(**(widgets or {}), **context)
+        return compiled(lesson.body if body is None else body).render(**(widgets or {}), **numbers_context(numbers))
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
     except UnavailableError:
@@ -102,8 +100,31 @@ def fill_numbers(lesson, numbers, problems, widgets=None):
     except Exception as error:
         line = template_line(error)
         where = lesson.body_line + line - 1 if line else None
-        problems.add(lesson.src_path, describe(error, [*context, *(widgets or {})]), where)
+        problems.add(lesson.src_path, describe(error, [*numbers, *(widgets or {})]), where)
     return None
+
+
+def numbers_context(numbers):
+    """What a text's {{ ... }} can read: a name whose provider failed stops the text quietly."""
+    return {name: jinja2.StrictUndefined(name=name, exc=UnavailableError) if value is UNAVAILABLE else value for name, value in numbers.items()}
+
+
+def fill_text(text, numbers):
+    """A short text (a caption, a question) with its {{ ... }} filled in from `numbers`.
+
+    Raises NumbersUnavailable when it names numbers whose provider failed (already
+    reported), and LookupError with what to change for any other mistake.
+    """
+    try:
+        return compiled(text).render(**numbers_context(numbers))
+    except UnavailableError:
+        raise NumbersUnavailable(text) from None
+    except jinja2.TemplateSyntaxError as error:
+        raise LookupError(f"cannot read the {{{{ ... }}}} in {text!r}: {error.message}; write {{{{ name.path | num(2) }}}} as in lesson text") from None
+    except jinja2.UndefinedError as error:
+        raise LookupError(undefined_message(error, numbers, "is it declared under [numbers], and does the provider return it?")) from None
+    except (TypeError, ValueError, ArithmeticError) as error:
+        raise LookupError(f"in {text!r}: {type(error).__name__}: {error}") from None
 
 
 def compiled(body):
@@ -121,15 +142,18 @@ def template_line(error):
     return frames[-1].lineno if frames else None
 
 
+def undefined_message(error, names, hint):
+    """Jinja's message for a name or key nothing defines, with the close one meant, or else `hint`."""
+    unknown = UNKNOWN_NAME.fullmatch(error.message)
+    message = error.message + (did_you_mean(unknown[1], names) if unknown else "")
+    return message if "(did you mean" in message else f"{message} ({hint})"
+
+
 def describe(error, names=()):
     """What went wrong in the text; `names` are those it may use, for a close one to suggest."""
     if isinstance(error, jinja2.UndefinedError):
-        unknown = UNKNOWN_NAME.fullmatch(error.message)
-        message = error.message + (did_you_mean(unknown[1], names) if unknown else "")
-        if "(did you mean" not in message:
-            message += " (is it in the lesson's [numbers], and does the provider return it?)"
-        return f"a computed number failed: {message}"
-    if isinstance(error, EmbedError):
+        return f"a computed number failed: {undefined_message(error, names, "is it in the lesson's [numbers], and does the provider return it?")}"
+    if isinstance(error, WidgetError):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):
         return error.message

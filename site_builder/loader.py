@@ -5,12 +5,12 @@ from pathlib import Path
 import jinja2
 
 from labkit.realmodel import PLUGS
-from site_builder import tomlfile
-from site_builder.embeds import WIDGETS
+from site_builder import tomlfile, widgets
 from site_builder.errors import Problems
 from site_builder.lesson_text import ENVIRONMENT as LESSON_TEXT
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
-from site_builder.paths import UnreadableSource, is_ignored, is_slug, links_outside, read_source, suggest_slug
+from site_builder.paths import files_in, is_slug, links_outside, suggest_slug
+from site_builder.paths import read_checked as read
 from site_builder.tomlfile import Field
 
 COURSE_FILE = Path("course") / "course.toml"
@@ -33,7 +33,7 @@ MODULE_FIELDS = [
     Field("slug", str),
     Field("title", str),
     Field("summary", str),
-    Field("lessons", list, item_kind=str),
+    Field("lessons", list, required=False, item_kind=str),  # none yet: the module is planned, shown as coming soon
     Field("pages", list, required=False, item_kind=str),
 ]
 LESSON_FIELDS = [
@@ -49,6 +49,7 @@ LAB_FIELDS = [
     Field("description", str),
     Field("time_limit", (int, float), required=False),
     Field("model_hook", str, required=False),
+    Field("show_solution", bool, required=False),
 ]
 # The blocks of the real model a lab's function can stand in for.
 MODEL_HOOKS = tuple(PLUGS)
@@ -57,7 +58,7 @@ LAB_FILES = ("lab.toml", "starter.py", "solution.py", "checks.py", "hints.md")
 RESERVED_NAMES = {
     **{name: "a Jinja2 function" for name in LESSON_TEXT.globals},
     **{name: f"the {name} filter" for name, f in LESSON_TEXT.filters.items() if jinja2.defaults.DEFAULT_FILTERS.get(name) is not f},
-    **{name: f"the {name} widget" for name in WIDGETS},
+    **{name: f"the {name} widget" for name in widgets.inline_names()},
     "self": "Jinja2's own",
 }
 
@@ -82,20 +83,6 @@ class Gaps:
 
     def __contains__(self, module_dir):
         return self.unknown or module_dir in self.dirs
-
-
-def read(path, problems):
-    """An author's file as text, or None (and a problem) when it cannot be used."""
-    try:
-        return read_source(problems.root, path)
-    except UnreadableSource as error:
-        problems.add(path, str(error), error.line)
-        return None
-
-
-def files_in(folder, pattern):
-    """The author's files matching `pattern`, leaving out what an OS or editor leaves behind."""
-    return sorted(path for path in Path(folder).glob(pattern) if not is_ignored(path))
 
 
 def example(name, suffix="", quote=False):
@@ -167,6 +154,7 @@ def load_modules(root, entries, text, labs, problems):
                 problems.add(config_path, f"{where}: duplicate {what} {value!r} (also used by {seen[value]})", line)
             seen[value] = where
         module_dir = f"{number:02d}-{slug}"
+        entry.setdefault("lessons", [])
         listed.setdefault(module_dir, set()).update(name if is_slug(name) else suggest_slug(name) for name in entry["lessons"])
         if module_dir in (module.dir_name for module in modules):
             gaps.add(module_dir)  # a duplicate, reported above: reading the folder again would only repeat it
@@ -375,6 +363,7 @@ def load_lab(folder, problems):
         checks_source=texts["checks.py"],
         hints=hints,
         wrong_answers=wrong,
+        show_solution=meta.get("show_solution", True),
     )
 
 

@@ -38,3 +38,18 @@ def render_markdown(text):
     """HTML for a lesson body or a lab description."""
     converter = markdown.Markdown(extensions=EXTENSIONS, extension_configs=EXTENSION_CONFIGS)
     return converter.convert(text)
+
+
+@functools.lru_cache(maxsize=1024)
+def markdown_html(text):
+    """Short Markdown (hints, descriptions): the same text always gives the same HTML."""
+    return render_markdown(text)
+
+
+def short_markdown_error(text):
+    """The MathError that keeps short Markdown from rendering, or None when it renders."""
+    try:
+        markdown_html(text)
+    except mathml.MathError as error:
+        return error
+    return None

@@ -27,6 +27,7 @@ class Lab:
     checks_source: str
     hints: tuple
     wrong_answers: tuple
+    show_solution: bool = True  # publish solution.py behind Show solution
 
     @property
     def id(self):

@@ -2,7 +2,6 @@
 
 import functools
 import json
-import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,8 +10,7 @@ from markupsafe import Markup
 
 from site_builder.errors import BuildError, Problems
 from site_builder.links import lines_containing
-from site_builder.markdown_render import render_markdown
-from site_builder.mathml import MathError
+from site_builder.markdown_render import markdown_html, short_markdown_error
 from site_builder.memo import TemplateCodeCache
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -55,47 +53,51 @@ def root_for(dest_path):
     return "../" * depth
 
 
-def render_site(course, lesson_html, films=None, live_reload=False):
-    """All pages. `lesson_html` maps a lesson's or page's id to its rendered body."""
+def render_site(course, documents, live_reload=False):
+    """All pages. `documents` maps a lesson's or page's id to its RenderedDocument."""
     check_short_markdown(course)
     env = environment()
-    common = {"site_title": course.title, "live_reload": live_reload}
+    overview = OverviewCourse(course)
+    # Every page shows the whole course; a page outside a module has no current one.
+    common = {"site_title": course.title, "live_reload": live_reload, "nav": overview}
     pages = {}
 
-    def render(template, dest, page_title, root=None, **context):
+    def render(template, dest, page_title, root=None, current_module=None, current_lesson=None, **context):
         root = root_for(dest) if root is None else root
+        here = {"current_module": current_module, "current_lesson": current_lesson}
         try:
-            pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **context)
+            pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **here, **context)
         except BuildError as error:
             raise BuildError(f"{dest}: {error.message}") from None
 
-    overview = OverviewCourse(course)
     extra_links = [Link(page.title, page.url, page.summary) for page in course.pages]
     render("overview.html", "index.html", course.title, course=overview, extra_links=extra_links)
     for page in course.pages:
-        render("page.html", page.dest_path.as_posix(), page.title, page=page, html=Markup(lesson_html[page.id]))
+        render("page.html", page.dest_path.as_posix(), page.title, page=page, document=documents[page.id])
     modules = overview.modules
-    for index, module in enumerate(modules):
+    written = [module for module in modules if module.lessons]  # a planned module has no page yet
+    for index, module in enumerate(written):
         render(
             "module.html",
             f"{module.url}index.html",
             f"Module {module.number}: {module.title}",
+            current_module=module,
             module=module,
-            prev_module=modules[index - 1] if index > 0 else None,
-            next_module=modules[index + 1] if index + 1 < len(modules) else None,
+            prev_module=written[index - 1] if index > 0 else None,
+            next_module=written[index + 1] if index + 1 < len(written) else None,
         )
     lessons = [lesson for module in modules for lesson in module.lessons]
-    films = films or {}
     for index, lesson in enumerate(lessons):
-        lesson.html = Markup(lesson_html[lesson.id])
-        lesson.film = films[lesson.id].data if lesson.id in films else None
         prev_lesson = lessons[index - 1] if index > 0 else None
         next_lesson = lessons[index + 1] if index + 1 < len(lessons) else None
         render(
             "lesson.html",
             lesson.dest_path,
             lesson.title,
+            current_module=lesson.module,
+            current_lesson=lesson,
             lesson=lesson,
+            document=documents[lesson.id],
             prev=Link(prev_lesson.title, prev_lesson.url) if prev_lesson else None,
             next=Link(next_lesson.title, next_lesson.url) if next_lesson else None,
         )
@@ -104,39 +106,22 @@ def render_site(course, lesson_html, films=None, live_reload=False):
     return pages
 
 
-@functools.lru_cache(maxsize=1024)
-def markdown_html(text):
-    """Short Markdown (hints, descriptions): the same text always gives the same HTML."""
-    return render_markdown(text)
-
-
 def check_short_markdown(course):
-    """Stop at the file and line of any maths in the short Markdown that cannot become MathML."""
+    """Stop at the line of any maths in the course's summary that cannot become MathML (labs check their own)."""
     problems = Problems(course.root)
-    texts = [(course.root / "course" / "course.toml", course.summary)]
-    for lab in course.labs:
-        texts += [(lab.src_dir / "lab.toml", lab.description)] + [(lab.src_dir / "hints.md", hint) for hint in lab.hints]
-    for path, text in texts:
-        try:
-            markdown_html(text)
-        except MathError as error:
-            problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None))
+    path = course.root / "course" / "course.toml"
+    error = short_markdown_error(course.summary)
+    if error:
+        problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None))
     problems.raise_if_any()
 
 
-class PageLab:
-    """A lab as the templates see it."""
+@dataclass(frozen=True)
+class PageLabLink:
+    """A lab as the course's navigation names it."""
 
-    def __init__(self, lab):
-        self.id = lab.id
-        self.title = lab.title
-        self.description_html = Markup(markdown_html(lab.description))
-        self.starter = lab.starter
-        self.hints_html = [Markup(markdown_html(hint)) for hint in lab.hints]
-        self.solution_url = f"labs/{lab.id}/solution.py"
-        self.function_names = list(lab.functions)
-        self.time_limit = lab.time_limit
-        self.model_hook = lab.model_hook
+    id: str
+    title: str
 
 
 class PageLesson:
@@ -147,10 +132,7 @@ class PageLesson:
         self.url = lesson.url
         self.dest_path = lesson.dest_path.as_posix()
         self.module = module
-        self.labs = [PageLab(lab) for lab in labs]
-        self.html = Markup("")
-        self.film = None
-        self.heatmap = None
+        self.labs = [PageLabLink(lab.id, lab.title) for lab in labs]
 
 
 class PageModule:
@@ -169,8 +151,3 @@ class OverviewCourse:
         self.title = course.title
         self.summary = Markup(markdown_html(course.summary))
         self.modules = [PageModule(module, course) for module in course.modules]
-
-
-def solution_files(course):
-    """{output path: solution source} for Show solution."""
-    return {posixpath.join("labs", lab.id, "solution.py"): lab.solution for lab in course.labs}

@@ -78,3 +78,17 @@ def suggest_slug(name):
     """A slug close to `name` ("Softmax" -> "softmax", "Scaled_Dot" -> "scaled-dot"), or None."""
     slug = re.sub(r"[^a-z0-9]+", "-", str(name).lower()).strip("-")
     return slug or None
+
+
+def read_checked(path, problems):
+    """An author's file as text, or None (and a problem at its line) when it cannot be used."""
+    try:
+        return read_source(problems.root, path)
+    except UnreadableSource as error:
+        problems.add(path, str(error), error.line)
+        return None
+
+
+def files_in(folder, pattern):
+    """The author's files matching `pattern`, leaving out what an OS or editor leaves behind."""
+    return sorted(path for path in Path(folder).glob(pattern) if not is_ignored(path))

@@ -176,11 +176,11 @@ def test_time_limits_out_of_range_are_refused(mini_course, value):
 
 
 def test_every_name_the_lesson_text_uses_is_reserved_and_documented():
-    from site_builder.embeds import Embeds
     from site_builder.lesson_text import ENVIRONMENT
     from site_builder.loader import RESERVED_NAMES
+    from site_builder.widgets import inline_names
 
-    widgets = Embeds(None, None, None).functions()
+    widgets = inline_names()
     assert set(widgets) <= set(RESERVED_NAMES)
     assert {"num", "vec", "pct", "count", "range", "self"} <= set(RESERVED_NAMES)
     assert set(RESERVED_NAMES) <= set(widgets) | set(ENVIRONMENT.filters) | set(ENVIRONMENT.globals) | {"self"}

@@ -15,8 +15,30 @@ function markPassedLabs() {
   }
 }
 
+// A new learner starts at the first lesson; a returning one continues where they left off.
+function showJourney() {
+  const journey = document.querySelector("[data-journey]");
+  if (!journey) return;
+  const progress = getProgress();
+  const lastId = progress.lastVisited();
+  const last = lastId && document.querySelector(`.lesson-item[data-lesson-id="${CSS.escape(lastId)}"] > .lesson-item-title`);
+  const link = journey.querySelector("[data-journey-link]");
+  if (last) {
+    link.href = last.href;
+    link.textContent = `Continue: ${last.textContent.trim()}`;
+  }
+  const labs = new Set([...document.querySelectorAll(".lab-mark[data-lab-id]")].map((entry) => entry.dataset.labId));
+  const passed = [...labs].filter((id) => progress.isPassed(id)).length;
+  journey.querySelector("[data-labs-passed]").textContent =
+    passed === 0 ? `${labs.size} labs to pass, each in your browser.` : `You have passed ${passed} of ${labs.size} labs.`;
+}
+
 markPassedLabs();
+showJourney();
 // Coming back with the Back button can show a cached page; progress may have changed since.
 addEventListener("pageshow", (event) => {
-  if (event.persisted) markPassedLabs();
+  if (event.persisted) {
+    markPassedLabs();
+    showJourney();
+  }
 });

@@ -1,4 +1,4 @@
-// The progress store: drafts, passed labs and hints seen, in one versioned localStorage key.
+// The progress store: drafts, passed labs, hints seen and questions answered, in one versioned localStorage key.
 //
 // Storage can be missing (privacy modes), full, or hold something we cannot read. None of
 // that may break a page: we fall back to memory and say, once, that progress will not be kept.
@@ -6,7 +6,7 @@
 export const STORAGE_KEY = "zero-to-microgpt:progress:v1";
 
 function emptyProgress() {
-  return { version: 1, drafts: {}, passed: {}, hints: {} };
+  return { version: 1, drafts: {}, passed: {}, hints: {}, answers: {}, visited: {} };
 }
 
 // Keep only entries of the right shape, so one bad value cannot poison the rest.
@@ -21,6 +21,11 @@ function cleaned(data) {
   for (const [id, count] of Object.entries(data.hints ?? {})) {
     if (Number.isInteger(count) && count > 0) clean.hints[id] = count;
   }
+  for (const field of ["answers", "visited"]) {
+    for (const [id, when] of Object.entries(data[field] ?? {})) {
+      if (typeof when === "string") clean[field][id] = when;
+    }
+  }
   return clean;
 }
 
@@ -30,7 +35,7 @@ function isProgressShape(data) {
     typeof data === "object" &&
     !Array.isArray(data) &&
     data.version === 1 &&
-    ["drafts", "passed", "hints"].every(
+    ["drafts", "passed", "hints", "answers", "visited"].every(
       (field) => data[field] === undefined || (typeof data[field] === "object" && data[field] !== null && !Array.isArray(data[field])),
     )
   );
@@ -97,6 +102,8 @@ class ProgressStore extends EventTarget {
       }
     }
     change(this.memory);
+    // Widgets on the page (the course map's ticks, say) follow what changed.
+    this.dispatchEvent(new Event("change"));
     if (!this.persistent) return;
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(this.memory));
@@ -148,6 +155,25 @@ class ProgressStore extends EventTarget {
 
   setHintsShown(labId, count) {
     this.update((data) => { data.hints[labId] = count; });
+  }
+
+  isAnswered(questionId) {
+    return Object.hasOwn(this.memory.answers, questionId);
+  }
+
+  markVisited(lessonId) {
+    this.update((data) => { data.visited[lessonId] = new Date().toISOString(); });
+  }
+
+  // The lesson the learner opened last, to continue from; null for a new learner.
+  lastVisited() {
+    const visits = Object.entries(this.memory.visited).sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return visits.length ? visits.at(-1)[0] : null;
+  }
+
+  // Like a passed lab: the first right answer is the one we remember.
+  markAnswered(questionId) {
+    this.update((data) => { data.answers[questionId] ??= new Date().toISOString(); });
   }
 }
 

@@ -1,9 +1,10 @@
 """Films: short animated scenes written beside a lesson, checked and resolved at build time.
 
-A film is `lessons/<module>/<lesson>.film.toml`. Its numbers are references into the
-same providers the lessons use ("worked.weights"), never typed, so the film and the
-lesson always show the same figures. The build turns a film into plain JSON that the
-player (static/js/film.js) draws as SVG.
+A film is `lessons/<module>/<lesson>.film.toml`, drawn above the lesson's text. Its
+numbers are references into the same providers the lessons use ("worked.weights"), never
+typed, and its captions, texts and formulas fill in `{{ worked.total | num(2) }}` as the
+lesson's text does, so the film and the lesson always show the same figures. The build
+turns a film into plain JSON that the player (static/js/film.js) draws as SVG.
 """
 
 import re
@@ -11,16 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder import tomlfile
-from site_builder.loader import files_in, read
+from site_builder.lesson_text import fill_text
+from site_builder.mathml import to_mathml
 from site_builder.numbers import UNAVAILABLE, NumbersUnavailable, document_numbers
+from site_builder.paths import files_in, read_checked as read
 from site_builder.tomlfile import Field
+from site_builder.widgets.kind import WidgetKind
 
 FILM_SUFFIX = ".film.toml"
 MIN_SECONDS, MAX_SECONDS = 2, 20
 MIN_TOTAL, MAX_TOTAL = 30, 90
 REFERENCE = re.compile(r"^([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*|\[\d+\])*)$")
-# {{ worked.scores[0] | 3 }} in a caption, text or formula: that number with 3 decimals.
-PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.\[\]]*)\s*(?:\|\s*(\d)\s*)?\}\}")
 
 FILM_FIELDS = [Field("title", str), Field("numbers", dict, required=False), Field("scenes", list, item_kind=dict)]
 SCENE_FIELDS = [Field("caption", str), Field("duration", (int, float)), Field("items", list, item_kind=dict)]
@@ -53,23 +55,37 @@ class Film:
     data: dict  # the resolved film, as the player reads it
 
 
+class FilmKind(WidgetKind):
+    name = "film"
+    placed = "top"
+    template = "film.html"
+    scripts = ("film.js",)
+    styles = ("film.css",)
+
+    def declared(self, document, context):
+        """The film beside a lesson, resolved; nothing when there is none or it is broken (said at its lines)."""
+        if document not in context.course.lessons():
+            return []  # pages outside the modules have no films
+        film = load_film(document, context.providers, context.problems, render_latex=lambda latex: to_mathml(latex, display=True))
+        return [film] if film else []
+
+    def prepare(self, film, context, document):
+        return {"film": film.data, "film_id": "film-" + document.id.replace("/", "-")}
+
+    def check_course(self, course, problems):
+        """A film must sit beside its lesson, with the same name."""
+        lesson_files = {lesson.src_path.resolve() for lesson in course.lessons()}
+        for path in files_in(course.root / "lessons", f"*/*{FILM_SUFFIX}"):
+            lesson_file = path.with_name(path.name.removesuffix(FILM_SUFFIX) + ".md")
+            if lesson_file.resolve() not in lesson_files:
+                problems.add(path, f"no lesson {problems.relative(lesson_file)} for this film (a film sits beside its lesson, with the same name)")
+
+
+KIND = FilmKind()
+
+
 def film_path(lesson):
     return lesson.src_path.with_name(lesson.src_path.stem + FILM_SUFFIX)
-
-
-def load_films(course, providers, problems, render_latex):
-    """{lesson id: Film} for every lesson that has one; a film without its lesson is a problem."""
-    films = {}
-    for lesson in course.lessons():
-        film = load_film(lesson, providers, problems, render_latex)
-        if film:
-            films[lesson.id] = film
-    lesson_files = {lesson.src_path.resolve() for lesson in course.lessons()}
-    for path in files_in(course.root / "lessons", f"*/*{FILM_SUFFIX}"):
-        lesson_file = path.with_name(path.name.removesuffix(FILM_SUFFIX) + ".md")
-        if lesson_file.resolve() not in lesson_files:
-            problems.add(path, f"no lesson {problems.relative(lesson_file)} for this film (a film sits beside its lesson, with the same name)")
-    return films
 
 
 def load_film(lesson, providers, problems, render_latex):
@@ -212,18 +228,8 @@ class Resolver:
         return value
 
     def fill(self, text):
-        """Replace {{ ref }} or {{ ref | d }} in text with the number, d decimals (2 by default)."""
-
-        def number(match):
-            value = self.lookup(match.group(1))
-            if not is_number(value):
-                raise LookupError(f"{{{{ {match.group(1)} }}}} is not a number")
-            return f"{value:.{int(match.group(2) or 2)}f}"
-
-        filled = PLACEHOLDER.sub(number, text)
-        if "{{" in filled:
-            raise LookupError(f"cannot read the {{{{ ... }}}} in {text!r}: write {{{{ name.path }}}} or {{{{ name.path | 2 }}}} (decimals); lesson filters such as num() do not apply in films")
-        return filled
+        """`text` with every {{ ... }} filled in from the film's numbers, as a lesson's text is."""
+        return fill_text(text, self.numbers)
 
 
 def is_number(value):

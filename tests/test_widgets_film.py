@@ -1,4 +1,4 @@
-"""Films: loading, checking and resolving `<lesson>.film.toml` (site_builder/films.py)."""
+"""Films: loading, checking and resolving `<lesson>.film.toml` (site_builder/widgets/film.py)."""
 
 from pathlib import Path
 
@@ -6,7 +6,7 @@ import pytest
 
 from site_builder.build import build
 from site_builder.errors import Problems
-from site_builder.films import load_films
+from site_builder.widgets.film import KIND, load_film
 from site_builder.loader import load_course
 from site_builder.mathml import to_mathml
 from site_builder.numbers import Providers
@@ -22,7 +22,7 @@ title = "Two numbers"
 demo = "demo:sums"
 
 [[scenes]]
-caption = "{{ demo.a | 0 }} plus {{ demo.b | 0 }} makes {{ demo.total }}."
+caption = "{{ demo.a | num(0) }} plus {{ demo.b | num(0) }} makes {{ demo.total | num }}."
 duration = 15
 
 [[scenes.items]]
@@ -44,8 +44,15 @@ labels = ["a", "b"]
 
 [[scenes.items]]
 kind = "formula"
-latex = "a + b = {{ demo.total | 0 }}"
+latex = "a + b = {{ demo.total | num(0) }}"
 """
+
+
+def load_films(course, providers, problems, render_latex):
+    """{lesson id: Film} as the build resolves them, with the course-wide check of stray films."""
+    films = {lesson.id: film for lesson in course.lessons() if (film := load_film(lesson, providers, problems, render_latex))}
+    KIND.check_course(course, problems)
+    return films
 
 
 def resolve(root, text):
@@ -82,8 +89,15 @@ def test_reference_to_a_missing_number(mini_course):
 
 
 def test_reference_to_undeclared_numbers(mini_course):
-    _, problems = resolve(mini_course, GOOD.replace("{{ demo.total }}", "{{ sums.total }}"))
-    assert problems == [f"{FILM}:7: scene 1: caption: 'sums.total': no numbers called 'sums' (declare it under [numbers])"]
+    _, problems = resolve(mini_course, GOOD.replace("{{ demo.total | num }}", "{{ sums.total | num }}"))
+    assert problems == [f"{FILM}:7: scene 1: caption: 'sums' is undefined (is it declared under [numbers], and does the provider return it?)"]
+
+
+def test_a_caption_fills_in_numbers_as_lesson_text_does(mini_course):
+    text = GOOD.replace("makes {{ demo.total | num }}", "makes {{ demo.total | num(1) }}, halves {{ demo.halves | vec(1) }}")
+    films, problems = resolve(mini_course, text)
+    assert problems == []
+    assert films["01-basics/adding"].data["scenes"][0]["caption"] == "2 plus 3 makes 5.0, halves [1.0, 1.5]."
 
 
 def test_a_scene_too_long(mini_course):
@@ -169,8 +183,8 @@ def test_the_causal_film_shows_the_trained_models_weights():
     assert caches == weights  # one step per letter, each as long as the cache was then
 
 
-def test_lesson_filters_in_a_caption_are_an_error_not_raw_braces(mini_course):
-    text = GOOD.replace("makes {{ demo.total }}", "makes {{ demo.total | num(2) }}")
+def test_the_old_digits_shorthand_is_an_error_not_raw_braces(mini_course):
+    text = GOOD.replace("makes {{ demo.total | num }}", "makes {{ demo.total | 2 }}")
     _, problems = resolve(mini_course, text)
     assert len(problems) == 1
     assert problems[0].startswith(f"{FILM}:7: scene 1: caption: cannot read the {{{{ ... }}}}")
