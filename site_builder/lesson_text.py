@@ -152,7 +152,8 @@ def undefined_message(error, names, hint):
 def describe(error, names=()):
     """What went wrong in the text; `names` are those it may use, for a close one to suggest."""
     if isinstance(error, jinja2.UndefinedError):
-        return f"a computed number failed: {undefined_message(error, names, "is it in the lesson's [numbers], and does the provider return it?")}"
+        hint = "is it in the lesson's [numbers], and does the provider return it?"
+        return f"a computed number failed: {undefined_message(error, names, hint)}"
     if isinstance(error, WidgetError):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):
