@@ -9,7 +9,15 @@ from labkit.values import DEFAULT_TOLERANCE, NotPlainData, close, find_not_finit
 
 
 class CheckFailed(Exception):
-    """A check found something wrong; the message is shown to the learner as it is."""
+    """A check found something wrong; the message is shown to the learner as it is.
+
+    `line` is the line of the learner's code that raised, when the learner's function
+    raised: the builder blames that line of a solution without reading the message.
+    """
+
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -84,7 +92,8 @@ class Tester:
         except (CheckFailed, KeyboardInterrupt):
             raise
         except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
-            raise CheckFailed(self.describe_raise(text, function, args, error)) from None
+            details = exception_details(error, self._code)
+            raise CheckFailed(self.describe_raise(text, function, args, error, details), line=details["line"]) from None
         try:
             with protected():  # converting can run the learner's code too (__iter__, __float__, ...)
                 value = plain(result)
@@ -99,9 +108,8 @@ class Tester:
             raise CheckFailed(f"{text} returned {show(value)}, which contains {not_finite}: a number that is {'not a number' if not_finite == 'nan' else 'infinite'}. Look for a division by zero or an exp of a huge number.")
         return value
 
-    def describe_raise(self, text, function, args, error):
+    def describe_raise(self, text, function, args, error, details):
         """What the learner's function raised, with its traceback shown once per Check."""
-        details = exception_details(error, self._code)
         where = f" on line {details['line']}" if details["line"] else ""
         said = f"{text} raised {details['type']}{where}: {details['message']}"
         if details["line"] is None and isinstance(error, TypeError) and f"{function}()" in details["message"]:
@@ -127,14 +135,16 @@ class Tester:
     def require_close(self, case, hint="", on_error=None):
         """The usual check: the learner's result matches the reference within tolerance.
 
-        `on_error` maps an exception name (say "OverflowError") to advice added
-        when the learner's function raises it.
+        `on_error` maps an exception name (say "OverflowError") to advice, shown as a
+        paragraph of its own after the error when the learner's function raises it.
         """
         try:
             got = self.call(case)
         except CheckFailed as failure:
             advice = [text for name, text in (on_error or {}).items() if f" raised {name}" in str(failure)]
-            raise CheckFailed(" ".join([str(failure), *advice])) from None
+            if not advice:
+                raise
+            raise CheckFailed("\n\n".join([str(failure), *advice]), line=failure.line) from None
         expected = self.expected(case)
         self.require_shape(got, expected, case.call_text())
         if not close(got, expected, self.tolerance):

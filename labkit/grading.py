@@ -4,9 +4,7 @@ from dataclasses import dataclass
 
 from labkit.checks import Checks, CheckFailed, Tester
 from labkit.learner import LearnerError, run_code
-
-# Tests and the build turn this on so a broken check is a loud bug, not a quiet "failed".
-RAISE_CHECK_ERRORS = False
+from labkit.protocol import checks_filename
 
 
 @dataclass(frozen=True)
@@ -19,13 +17,17 @@ class LabBundle:
     functions: list
 
 
-def load_checks(checks_source, lab_id):
+def checks_namespace(checks_source, lab_id):
+    """The names a lab's checks.py defines (its `checks`, and its cases by the names the author gave them)."""
     namespace = {"__name__": f"labkit_checks_{lab_id.replace('/', '_').replace('-', '_')}"}
-    exec(compile(checks_source, f"<checks for {lab_id}>", "exec"), namespace)
-    checks = namespace.get("checks")
-    if not isinstance(checks, Checks):
+    exec(compile(checks_source, checks_filename(lab_id), "exec"), namespace)
+    if not isinstance(namespace.get("checks"), Checks):
         raise ValueError(f"The checks for {lab_id} do not define `checks = Checks()`.")
-    return checks
+    return namespace
+
+
+def load_checks(checks_source, lab_id):
+    return checks_namespace(checks_source, lab_id)["checks"]
 
 
 def result(action, status, summary, checks=(), error=None):
@@ -43,8 +45,12 @@ def run(code):
     return result("run", "ok", "Your code ran to the end.")
 
 
-def check(bundle, code):
-    """The Check button: every check runs, and each failure says what to fix."""
+def check(bundle, code, raise_check_errors=False):
+    """The Check button: every check runs, and each failure says what to fix.
+
+    A check that crashes is our bug: the learner is told so. The build and the tests
+    pass `raise_check_errors=True` so that the crash is raised for the author instead.
+    """
     try:
         checks = load_checks(bundle.checks_source, bundle.id)
         namespace = run_code(code, "learner")
@@ -52,7 +58,7 @@ def check(bundle, code):
         if missing:
             return missing_functions(missing)
         tester = Tester(namespace, bundle.expected, code)
-        outcomes = [run_one(check_, tester) for check_ in checks.checks]
+        outcomes = [run_one(check_, tester, raise_check_errors) for check_ in checks.checks]
     except LearnerError as failure:
         return result("check", "error", describe_error(failure.details), error=failure.details)
     except KeyboardInterrupt:
@@ -60,11 +66,11 @@ def check(bundle, code):
     failed = sum(1 for outcome in outcomes if not outcome["passed"])
     if failed == 0:
         return result("check", "passed", f"All checks passed ({len(outcomes)} of {len(outcomes)}).", outcomes)
-    noun = "check" if failed == 1 else "checks"
+    noun = "check" if len(outcomes) == 1 else "checks"  # "1 of 4 checks failed", "1 of 1 check failed"
     return result("check", "failed", f"{failed} of {len(outcomes)} {noun} failed.", outcomes)
 
 
-def run_one(check_, tester):
+def run_one(check_, tester, raise_check_errors):
     try:
         check_.run(tester)
     except CheckFailed as failure:
@@ -72,7 +78,7 @@ def run_one(check_, tester):
     except KeyboardInterrupt:
         raise
     except Exception as error:
-        if RAISE_CHECK_ERRORS:
+        if raise_check_errors:
             raise
         message = f"This check itself crashed ({type(error).__name__}: {error}). It is our bug, not yours."
         return {"name": check_.name, "passed": False, "message": message}

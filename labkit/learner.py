@@ -3,8 +3,7 @@
 import traceback
 
 from labkit.guard import NO_INPUT, learner_builtins, protected
-
-LEARNER_FILE = "<your code>"
+from labkit.protocol import LEARNER_FILE
 
 
 class LearnerError(Exception):

@@ -12,14 +12,15 @@ import math
 from pathlib import Path
 
 import microgpt
+from microgpt.layers import rmsnorm as model_rmsnorm
 
+from labkit import protocol
 from labkit.bundled import lab_meta
 from labkit.grading import describe_error
-from labkit.learner import LEARNER_FILE, LearnerError, exception_details, run_code
+from labkit.learner import LearnerError, exception_details, run_code
 from labkit.values import NotPlainData, is_number, plain, shape_of
 
-PACKAGE_DATA = Path(__file__).parent
-CHECKPOINT = PACKAGE_DATA / "data" / "checkpoint.json"
+CHECKPOINT = Path(__file__).parent / protocol.CHECKPOINT
 MATCH_TOLERANCE = 1e-9
 MAX_LETTERS = 15  # BOS plus 15 letters fill the model's context of 16
 NAME_RULE = f"A name is 1 to {MAX_LETTERS} letters from a to z (no accents, digits, spaces or punctuation)."
@@ -90,7 +91,7 @@ def bundled_model_hook(lab_id):
 def compare(lab_id, code, name, checkpoint_path=None, hook=None):
     """Run the model on `name` with the learner's block in place of its own; compare with the real run.
 
-    `hook` defaults to the lab's `model_hook` in the bundled lab.json.
+    `hook` defaults to the lab's `model_hook` in the bundled lab's meta (protocol.LAB_META).
     """
     hook = hook or bundled_model_hook(lab_id)
     if hook not in PLUGS:
@@ -157,7 +158,7 @@ def wrong_result(hook, function, code, what):
     """A BlockFailed for a result the model cannot use, pointing at the line that defines the function."""
     message = f"Inside the model, your {hook}() {what}."
     source = getattr(function, "__code__", None)
-    line = source.co_firstlineno if source is not None and source.co_filename == LEARNER_FILE else None
+    line = source.co_firstlineno if source is not None and source.co_filename == protocol.LEARNER_FILE else None
     lines = code.splitlines()
     text = [f"  line {line}, in {hook}", f"    {lines[line - 1].strip()}"] if line and line <= len(lines) else []
     details = {"type": "WrongShape", "line": line, "message": message, "text": "\n".join([*text, message])}
@@ -199,6 +200,17 @@ def plug_rmsnorm(rmsnorm, code):
 
 
 PLUGS = {"attend": plug_attend, "rmsnorm": plug_rmsnorm}
+
+
+def model_attend(q, keys, values):
+    """The model's own attention head, called as a learner's attend() is: the blend alone."""
+    output, _scores, _weights = microgpt.attention_head(q, keys, values)
+    return output
+
+
+# The model's own block for each hook, called with the same arguments as the learner's
+# function: the build checks a lab's expected answers against it.
+MODEL_BLOCKS = {"attend": model_attend, "rmsnorm": model_rmsnorm}
 
 
 # --- how far apart the two runs are ------------------------------------------------

@@ -32,8 +32,9 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     root, out_dir = Path(root), replaceable_out_dir(root, out_dir)
     course = load_course(root)
     problems = Problems(root)
-    verified = verify_labs(course.labs, problems, memo)
-    context = WidgetContext(course, Providers(root), problems, memo, verified)
+    providers = Providers(root)
+    verified = verify_labs(course.labs, problems, memo, providers)
+    context = WidgetContext(course, providers, problems, memo, verified)
     documents = render_documents(course, context)
     problems.raise_if_any()
 

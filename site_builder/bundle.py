@@ -9,31 +9,36 @@ from pathlib import Path
 
 import labkit
 import microgpt
+from labkit import protocol
 
 DISTRIBUTION = "labkit"
 BASE_VERSION = "1.0"
-CHECKPOINT_IN_WHEEL = "labkit/data/checkpoint.json"
 _FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # so the same inputs give the same bytes (and hash)
 
 
 def wheel_files(verified_labs, checkpoint=None):
-    """{path inside the wheel: bytes} for the checker, every verified lab and the model."""
+    """{path inside the wheel: bytes} for the checker, every verified lab and the model.
+
+    Where each file goes is labkit.protocol's to say: labkit reads them from there.
+    """
     files = {}
     for package in (labkit, microgpt):
         folder = Path(package.__file__).parent
         for path in sorted(folder.glob("*.py")):
             files[f"{package.__name__}/{path.name}"] = path.read_bytes()
     if checkpoint is not None:
-        files[CHECKPOINT_IN_WHEEL] = Path(checkpoint).read_bytes()
+        files[protocol.in_wheel(protocol.CHECKPOINT)] = Path(checkpoint).read_bytes()
     index = {}
     for lab_id, verified in sorted(verified_labs.items()):
-        folder = lab_id.replace("/", "__")
-        index[lab_id] = folder
+        index[lab_id] = protocol.lab_folder(lab_id)
         lab = verified.lab
-        meta = {"id": lab_id, "title": lab.title, "functions": list(lab.functions), "time_limit": lab.time_limit, "model_hook": lab.model_hook, "expected": verified.expected}
-        files[f"labkit/labs/{folder}/checks.py"] = lab.checks_source.encode("utf-8")
-        files[f"labkit/labs/{folder}/lab.json"] = json.dumps(meta, sort_keys=True).encode("utf-8")
-    files["labkit/labs/index.json"] = json.dumps(index, sort_keys=True).encode("utf-8")
+        meta = protocol.lab_meta_json(
+            id=lab_id, title=lab.title, functions=list(lab.functions), time_limit=lab.time_limit,
+            model_hook=lab.model_hook, expected=verified.expected,
+        )
+        files[protocol.in_wheel(protocol.lab_file(lab_id, protocol.LAB_CHECKS))] = lab.checks_source.encode("utf-8")
+        files[protocol.in_wheel(protocol.lab_file(lab_id, protocol.LAB_META))] = meta.encode("utf-8")
+    files[protocol.in_wheel(protocol.LAB_INDEX_PATH)] = json.dumps(index, sort_keys=True).encode("utf-8")
     return files
 
 

@@ -12,6 +12,7 @@ from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAns
 from site_builder.paths import files_in, is_slug, links_outside, suggest_slug
 from site_builder.paths import read_checked as read
 from site_builder.tomlfile import Field
+from site_builder.worked_examples import TABLE as WORKED_EXAMPLE, load_worked_examples
 
 COURSE_FILE = Path("course") / "course.toml"
 FRONT_MATTER_FENCE = "+++"
@@ -50,6 +51,7 @@ LAB_FIELDS = [
     Field("time_limit", (int, float), required=False),
     Field("model_hook", str, required=False),
     Field("show_solution", bool, required=False),
+    Field(WORKED_EXAMPLE, (list, dict), required=False),  # a list of tables; worked_examples.py says why a dict is not
 ]
 # The blocks of the real model a lab's function can stand in for.
 MODEL_HOOKS = tuple(PLUGS)
@@ -345,6 +347,9 @@ def load_lab(folder, problems):
         line = tomlfile.key_line(text, "time_limit")
         problems.add(config_path, f"time_limit should be a number of seconds from {low} to {high}, not {time_limit!r}", line)
         return None
+    worked_examples = load_worked_examples(meta, text, config_path, problems, hook)
+    if worked_examples is None:
+        return None
     hints = tuple(h.strip() for h in texts["hints.md"].split(f"\n{HINT_SEPARATOR}\n") if h.strip())
     if not hints:
         problems.add(folder / "hints.md", "no hints: write at least one, separating hints with a line '---'")
@@ -364,6 +369,7 @@ def load_lab(folder, problems):
         hints=hints,
         wrong_answers=wrong,
         show_solution=meta.get("show_solution", True),
+        worked_examples=worked_examples,
     )
 
 

@@ -28,6 +28,7 @@ class Lab:
     hints: tuple
     wrong_answers: tuple
     show_solution: bool = True  # publish solution.py behind Show solution
+    worked_examples: tuple = ()  # WorkedExamples: the lesson's numbers some answers must equal
 
     @property
     def id(self):

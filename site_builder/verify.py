@@ -3,23 +3,24 @@
 import ast
 import contextlib
 import io
-import re
 import sys
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
 from labkit import CheckFailed, grading
-from labkit.learner import LEARNER_FILE, LearnerError, run_code
+from labkit.learner import LearnerError, run_code
+from labkit.protocol import LEARNER_FILE, is_checks_filename
+from site_builder import cross_check, worked_examples
 from site_builder.errors import exception_text
 from site_builder.memo import labkit_source
+from site_builder.numbers import Providers
 from site_builder.time_limit import TimedOut, time_limit
 
-CHECKS_FILE = "<checks for"  # how grading.load_checks names the checks' code in tracebacks
 # The browser's Python has the standard library and labkit, and nothing else.
 BROWSER_MODULES = frozenset(sys.stdlib_module_names) | {"labkit"}
 # A verdict kept from an earlier build holds only while these rules are the same.
-RULES = Path(__file__).read_text(encoding="utf-8")
+RULES = "".join(Path(path).read_text(encoding="utf-8") for path in (__file__, cross_check.__file__, worked_examples.__file__))
 
 
 @dataclass(frozen=True)
@@ -31,37 +32,44 @@ class VerifiedLab:
         return grading.LabBundle(self.lab.id, self.lab.checks_source, self.expected, list(self.lab.functions))
 
 
-def verify_labs(labs, problems, memo=None):
+def verify_labs(labs, problems, memo=None, providers=None):
     """Every lab that is sound, verified; the rest become problems.
 
-    With a memo, a sound lab whose files and checker are unchanged is not run again.
+    `providers` computes the lessons' numbers, which worked examples compare with.
+    With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
     """
     verified = {}
     checker = labkit_source() + RULES if memo else ""
+    providers = providers or Providers(problems.root)
     for lab in labs:
         if memo:
-            inputs = [checker, repr(lab)]  # every field of the lab, from its title to its wrong answers
-            expected = memo.get("sound-lab-answers", inputs, lambda: answers_if_sound(lab, problems), keep=lambda found: found is not None, persist=True)
+            # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
+            inputs = [checker, repr(lab), cross_check.fingerprint(lab, providers)]
+            expected = memo.get("sound-lab-answers", inputs, lambda: answers_if_sound(lab, problems, providers), keep=lambda found: found is not None, persist=True)
             result = VerifiedLab(lab, expected) if expected is not None else None
         else:
-            result = verify_lab(lab, problems)
+            result = verify_lab(lab, problems, providers)
         if result:
             verified[lab.id] = result
     return verified
 
 
-def answers_if_sound(lab, problems):
-    verified = verify_lab(lab, problems)
+def answers_if_sound(lab, problems, providers):
+    verified = verify_lab(lab, problems, providers)
     return verified.expected if verified else None
 
 
-def verify_lab(lab, problems):
+def verify_lab(lab, problems, providers):
     """The lab, verified, or None when verifying it found any problem (never kept as a verdict)."""
     before = len(problems.found)
     if not runs_in_the_browser(lab, problems):
         return None
-    expected = expected_answers(lab, problems)
-    if expected is None:
+    answered = solution_answers(lab, problems)
+    if answered is None:
+        return None
+    checks_namespace, expected = answered
+    # First, so that a wrong solution is blamed on solution.py, not on the wrong answers it would let through.
+    if not cross_check.cross_check(lab, checks_namespace, expected, providers, problems):
         return None
     verified = VerifiedLab(lab, expected)
     bundle = verified.bundle()
@@ -112,9 +120,15 @@ def imported_modules(tree):
 
 def expected_answers(lab, problems):
     """Run the solution on every case. None (with a problem recorded) when that fails."""
+    answered = solution_answers(lab, problems)
+    return answered[1] if answered else None
+
+
+def solution_answers(lab, problems):
+    """(the names checks.py defines, the solution's answer to every case), or None with a problem recorded."""
     checks_path, solution_path = lab.src_dir / "checks.py", lab.src_dir / "solution.py"
     try:
-        checks = timed(lab, checks_path, problems, lambda: grading.load_checks(lab.checks_source, lab.id))
+        namespace = timed(lab, checks_path, problems, lambda: grading.checks_namespace(lab.checks_source, lab.id))
     except SyntaxError as error:
         problems.add(checks_path, f"syntax error: {error.msg}", error.lineno)
         return None
@@ -123,18 +137,18 @@ def expected_answers(lab, problems):
     except BaseException as error:  # SystemExit too: exit() in checks.py must not end the build
         problems.add(checks_path, f"loading the checks raised {raised(error)}", checks_line(error))
         return None
-    if checks is None or not cases_call_known_functions(lab, checks, checks_path, problems):
+    if namespace is None or not cases_call_known_functions(lab, namespace["checks"], checks_path, problems):
         return None
     try:
-        return timed(lab, solution_path, problems, lambda: checks.answers(run_code(lab.solution, "learner"), lab.solution))
+        expected = timed(lab, solution_path, problems, lambda: namespace["checks"].answers(run_code(lab.solution, "learner"), lab.solution))
+        return None if expected is None else (namespace, expected)
     except LearnerError as failure:
         details = failure.details
         said = f"{details['type']}: {details['message']}" if details["message"] else details["type"]
         problems.add(solution_path, f"the solution raised {said}", details["line"])
     except CheckFailed as failure:
         first = str(failure).splitlines()[0]
-        line = re.search(r" on line (\d+):", first)
-        problems.add(solution_path, f"the solution cannot answer the cases: {first}", int(line.group(1)) if line else None)
+        problems.add(solution_path, f"the solution cannot answer the cases: {first}", failure.line)
     except KeyboardInterrupt:
         raise
     except BaseException as error:
@@ -161,16 +175,13 @@ def line_quoting(source, name):
 
 def grade(lab, bundle, path, code, problems):
     """Grade with check crashes raised, so a broken check is the author's error, not a fail."""
-    grading.RAISE_CHECK_ERRORS = True
     try:
-        outcome = timed(lab, path, problems, lambda: grading.check(bundle, code))
+        outcome = timed(lab, path, problems, lambda: grading.check(bundle, code, raise_check_errors=True))
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # SystemExit too
         problems.add(lab.src_dir / "checks.py", f"a check raised {raised(error)}", checks_line(error))
         return None
-    finally:
-        grading.RAISE_CHECK_ERRORS = False
     if outcome and outcome["status"] == "stopped":  # how grading.check answers the author's Ctrl+C
         raise KeyboardInterrupt
     return outcome
@@ -190,7 +201,7 @@ def timed(lab, path, problems, run):
 
 
 def is_lab_code(filename):
-    return filename == LEARNER_FILE or filename.startswith(CHECKS_FILE)
+    return filename == LEARNER_FILE or is_checks_filename(filename)
 
 
 def where_is(filename, lab, program):
@@ -199,7 +210,7 @@ def where_is(filename, lab, program):
 
 def checks_line(error):
     """The innermost line of checks.py in the error's traceback, if any."""
-    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename.startswith(CHECKS_FILE)]
+    lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__) if is_checks_filename(frame.filename)]
     return lines[-1] if lines else None
 
 

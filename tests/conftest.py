@@ -3,7 +3,6 @@ from pathlib import Path
 
 import pytest
 
-from labkit import grading
 from tests.browser import chromium, serving
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -20,11 +19,6 @@ def mini_course(tmp_path):
     root = tmp_path / "course-root"
     shutil.copytree(FIXTURES / "mini", root)
     return root
-
-
-@pytest.fixture
-def raise_check_errors(monkeypatch):
-    monkeypatch.setattr(grading, "RAISE_CHECK_ERRORS", True)
 
 
 @pytest.fixture(scope="session")

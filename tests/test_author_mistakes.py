@@ -32,6 +32,7 @@ def link_outside(root, relative):
 
 
 LAB = "labs/01-basics/add"
+WORKED = 'worked_example = [{ case = "small", numbers = "demo:sums", key = "total" }]'
 ADDING = "lessons/01-basics/adding.md"
 FILM_WITH_FORMULA = """\
 title = "Sums"
@@ -110,18 +111,18 @@ CASES = {
     "blank summary": (lambda r: edit(r / "course/course.toml", 'summary = "Adding and averaging."', 'summary = "  "'), "course/course.toml:9: module 1: 'summary' is empty", 1),
     # --- numbers, maths and links ---
     "a lesson including a file": (lambda r: edit(r / ADDING, "Maths:", '{% include "../../../../etc/hostname" %} Maths:'), f"{ADDING}:14: '../../../../etc/hostname' cannot be loaded: a lesson cannot {{% include %}}, {{% import %}} or {{% extends %}} other files", 1),
-    "provider returns NaN": (lambda r: edit(r / "course/numbers/demo.py", '"total": a + b', '"total": float("nan")'), "course/numbers/demo.py:1: demo:sums returned nan at 'total' (every number must be finite)", 3),
-    "provider returns infinity in a list": (lambda r: edit(r / "course/numbers/demo.py", "b / 2]", 'float("inf")]'), "course/numbers/demo.py:1: demo:sums returned inf at 'halves[1]' (every number must be finite)", 3),
+    "provider returns NaN": (lambda r: edit(r / "course/numbers/demo.py", '"total": a + b', '"total": float("nan")'), "course/numbers/demo.py:1: demo:sums returned nan at 'total' (every number must be finite)", 4),
+    "provider returns infinity in a list": (lambda r: edit(r / "course/numbers/demo.py", "b / 2]", 'float("inf")]'), "course/numbers/demo.py:1: demo:sums returned inf at 'halves[1]' (every number must be finite)", 4),
     "maths with a brace missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a}{b$"), f"{ADDING}:14: cannot turn $\\frac{{a}}{{b$ into MathML: unbalanced braces: a '{{' is never closed"),
     "maths with a fraction's argument missing": (lambda r: edit(r / ADDING, "$a + b$", r"$\frac{a^{x}{b}}$"), f"{ADDING}:14: cannot turn $\\frac{{a^{{x}}{{b}}}}$ into MathML: \\frac needs two arguments"),
     "maths with an unknown command": (lambda r: edit(r / ADDING, "$a + b$", r"$a \pluss b$"), f"{ADDING}:14: cannot turn $a \\pluss b$ into MathML: unknown command \\pluss"),
     "maths that latex2mathml rejects": (lambda r: edit(r / ADDING, "$a + b$", "$x_a_b$"), f"{ADDING}:14: cannot turn $x_a_b$ into MathML: two subscripts in a row"),
     "maths with a brace missing in a hint": (lambda r: edit(r / LAB / "hints.md", "Use `+`.", "Use `+`: $a + {b$."), f"{LAB}/hints.md:1: cannot turn $a + {{b$ into MathML: unbalanced braces: a '{{' is never closed", 1),
     "film formula with a brace missing": (lambda r: (r / "lessons/01-basics/adding.film.toml").write_text(FILM_WITH_FORMULA.format(latex="e^{")), "lessons/01-basics/adding.film.toml:7: scene 1, formula: cannot turn $e^{$ into MathML: unbalanced braces"),
-    "provider raises": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), "course/numbers/demo.py:3: demo:sums raised ValueError: no example yet", 3),
-    "provider raises, lesson line": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), f"{ADDING}:7: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:3)", 3),
-    "provider with a syntax error": (lambda r: edit(r / "course/numbers/demo.py", "def sums():", "def sums()"), "course/numbers/demo.py:1: syntax error: expected ':'", 3),
-    "provider returns a list": (lambda r: edit(r / "course/numbers/demo.py", "return {", "return [a, b]\n    return {"), "course/numbers/demo.py:1: demo:sums returned list; expected a dict of numbers", 3),
+    "provider raises": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), "course/numbers/demo.py:3: demo:sums raised ValueError: no example yet", 4),
+    "provider raises, lesson line": (lambda r: edit(r / "course/numbers/demo.py", "a, b = 2, 3", 'a, b = 2, 3\n    raise ValueError("no example yet")'), f"{ADDING}:7: numbers.demo: demo:sums raised ValueError (see course/numbers/demo.py:3)", 4),
+    "provider with a syntax error": (lambda r: edit(r / "course/numbers/demo.py", "def sums():", "def sums()"), "course/numbers/demo.py:1: syntax error: expected ':'", 4),
+    "provider returns a list": (lambda r: edit(r / "course/numbers/demo.py", "return {", "return [a, b]\n    return {"), "course/numbers/demo.py:1: demo:sums returned list; expected a dict of numbers", 4),
     "dead link in a lab description": (lambda r: edit(r / LAB / "lab.toml", "Write `add(a, b)`.", "Write `add(a, b)`, as in [averages](../average/)."), f"{LAB}/lab.toml:3: dead link '../average/': no such page or file", 1),
     "dead link in a hint": (lambda r: edit(r / LAB / "hints.md", "`return a + b`", "`return a + b`, as in [adding](../adding-up/)"), f"{LAB}/hints.md:5: dead link '../adding-up/': no such page or file", 1),
     # --- labs at build time ---
@@ -132,6 +133,19 @@ CASES = {
     "a check raises SystemExit": (lambda r: edit(r / LAB / "checks.py", 't.require_close(small, "Use the + operator.")', "raise SystemExit(3)"), f"{LAB}/checks.py:10: a check raised SystemExit(3): exit() would end the whole build", 1),
     "checks.py imports a package": (lambda r: edit(r / LAB / "checks.py", "from labkit import Checks", "import jinja2\nfrom labkit import Checks"), f"{LAB}/checks.py:1: checks.py imports 'jinja2', which the browser's Python does not have: use only the standard library", 1),
     "solution imports a package": (lambda r: edit(r / LAB / "solution.py", "def add(a, b):", "from jinja2 import Template\n\ndef add(a, b):"), f"{LAB}/solution.py:1: solution.py imports 'jinja2', which the browser's Python does not have", 1),
+    # --- a lab's worked example: the lesson's numbers its answers must equal ---
+    "lab with nothing to check its answers against": (lambda r: edit(r / LAB / "lab.toml", WORKED, ""), f"{LAB}/lab.toml: nothing checks the solution's answers: add a [[worked_example]]", 1),
+    "worked example as one table, not a list": (lambda r: edit(r / LAB / "lab.toml", WORKED, '[worked_example]\ncase = "small"\nnumbers = "demo:sums"\nkey = "total"\n'), f"{LAB}/lab.toml:4: write [[worked_example]], with two brackets on each side: a lab may have several", 1),
+    "worked example without its key": (lambda r: edit(r / LAB / "lab.toml", ', key = "total"', ""), f"{LAB}/lab.toml:4: worked_example 1: missing 'key': expected text in quotes", 1),
+    "worked example with a misspelt field": (lambda r: edit(r / LAB / "lab.toml", "key =", "kye ="), f"{LAB}/lab.toml:4: worked_example 1: unknown key 'kye' (did you mean 'key'?)", 1),
+    "worked example numbers without a colon": (lambda r: edit(r / LAB / "lab.toml", '"demo:sums"', '"demo.sums"'), f"{LAB}/lab.toml:4: worked_example 1: numbers should be \"module:function\" (a function in course/numbers/), not 'demo.sums'", 1),
+    "worked example key that is not a path": (lambda r: edit(r / LAB / "lab.toml", 'key = "total"', 'key = "total."'), f"{LAB}/lab.toml:4: worked_example 1: key should name a value in the numbers' result", 1),
+    "worked example naming no case": (lambda r: edit(r / LAB / "lab.toml", 'case = "small"', 'case = "smal"'), f"{LAB}/lab.toml:4: worked_example (case 'smal'): checks.py has no case called 'smal' (its cases are small, negative)", 1),
+    "worked example naming a missing provider": (lambda r: edit(r / LAB / "lab.toml", '"demo:sums"', '"demo:products"'), f"{LAB}/lab.toml:4: worked_example (case 'small'): course/numbers/demo.py has no function products()", 1),
+    "worked example key the numbers lack": (lambda r: edit(r / LAB / "lab.toml", 'key = "total"', 'key = "totl"'), f"{LAB}/lab.toml:4: worked_example (case 'small'): demo:sums: its result has no 'totl' (it has: a, b, halves, total)", 1),
+    "worked example of another shape": (lambda r: edit(r / LAB / "lab.toml", 'key = "total"', 'key = "halves"'), f"{LAB}/lab.toml:4: worked_example (case 'small'): the solution returns a number for add(2, 3), but demo:sums's halves is a list of 2 numbers: does it name the right case and key?", 1),
+    "model hook for a function no case calls": (lambda r: edit(r / LAB / "lab.toml", WORKED, WORKED + '\nmodel_hook = "attend"'), f"{LAB}/lab.toml:5: model_hook 'attend' checks nothing: no case in checks.py calls attend()", 1),
+    "solution that disagrees with the lesson": (lambda r: edit(r / LAB / "solution.py", "return a + b", "return a + b + (a > 0) / 1000"), f"{LAB}/solution.py:1: the solution disagrees with the lesson: add(2, 3) returns 5.001, but the lesson shows 5 (demo:sums's total, the worked example at lab.toml:4)", 1),
     "starter with a syntax error": (lambda r: edit(r / LAB / "starter.py", "def add(a, b):", "def add(a, b)"), f"{LAB}/starter.py:1: syntax error: expected ':'", 1),
 }
 

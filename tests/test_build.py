@@ -84,6 +84,7 @@ def test_rebuild_sees_every_kind_of_edit(kept, mini_course, out, tmp_path):
     edit(mini_course / "lessons/01-basics/adding.md", "Maths:", "Some maths:")
     edit(mini_course / "labs/01-basics/add/lab.toml", "Add two numbers", "Add two whole numbers")
     edit(mini_course / "course/numbers/demo.py", "a, b = 2, 3", "a, b = 4, 3")
+    edit(mini_course / "labs/01-basics/add/checks.py", 'checks.case("add", 2, 3)', 'checks.case("add", 4, 3)')  # the lab's worked example
     build(mini_course, out, memo=memo)
     page = (out / "01-basics/adding/index.html").read_text()
     assert "Some maths:" in page and "4 plus 3 is 7" in page

@@ -171,7 +171,7 @@ def test_time_limits_out_of_range_are_refused(mini_course, value):
     path = mini_course / "labs/01-basics/add/lab.toml"
     path.write_text(path.read_text() + f"time_limit = {value}\n")
     assert problems_of(mini_course) == [
-        f"labs/01-basics/add/lab.toml:4: time_limit should be a number of seconds from 1 to 600, not {value}"
+        f"labs/01-basics/add/lab.toml:5: time_limit should be a number of seconds from 1 to 600, not {value}"
     ]
 
 
@@ -210,7 +210,7 @@ def test_a_lab_that_failed_to_load_is_not_also_not_found(mini_course):
     path = mini_course / "labs/01-basics/add/lab.toml"
     path.write_text(path.read_text() + 'model_hook = "atend"\n')
     found = problems_of(mini_course)
-    assert len(found) == 1 and found[0].startswith("labs/01-basics/add/lab.toml:4: model_hook 'atend' is not a block of the model")
+    assert len(found) == 1 and found[0].startswith("labs/01-basics/add/lab.toml:5: model_hook 'atend' is not a block of the model")
 
 
 def test_an_only_wrong_answer_that_cannot_be_read_is_not_also_missing(mini_course):

@@ -1,6 +1,15 @@
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
 from site_builder.errors import Problems
 from site_builder.loader import load_course
-from site_builder.verify import verify_labs
+from site_builder.verify import VerifiedLab, expected_answers, quiet, verify_labs
+from tests.test_transcripts import transcript_of
+
+PROJECT = Path(__file__).resolve().parent.parent
 
 
 def verify(root):
@@ -38,7 +47,7 @@ def test_solution_failing_a_property_check(mini_course):
     (lab_dir(mini_course) / "solution.py").write_text("def add(a, b):\n    return -4 if a == -4 else a + b\n")
     _, found = verify(mini_course)
     assert found == [
-        "labs/01-basics/add/solution.py: the solution fails its checks (1 of 2 check failed. "
+        "labs/01-basics/add/solution.py: the solution fails its checks (1 of 2 checks failed. "
         "Adds negative numbers: add(-4, 1) returned -4: that is a product. Add with +, not *.)"
     ]
 
@@ -92,3 +101,137 @@ def test_a_lab_that_never_ends_is_stopped_where_it_loops(mini_course):
     _, found = verify(mini_course)
     assert len(found) == 1
     assert found[0] in [f"labs/01-basics/add/starter.py:{line}: ran for more than 1 second (the lab's time_limit): is there a loop that never ends?" for line in (5, 6)]
+
+
+# --- the solution's answers, checked against the lesson and the model ----------------------
+
+
+def test_a_solution_that_disagrees_with_the_lesson_is_blamed_with_both_values(mini_course):
+    (lab_dir(mini_course) / "solution.py").write_text("def add(a, b):\n    return (a + b) * 1.001\n")
+    _, found = verify(mini_course)
+    assert found == [
+        "labs/01-basics/add/solution.py:1: the solution disagrees with the lesson: add(2, 3) returns 5.005, "
+        "but the lesson shows 5 (demo:sums's total, the worked example at lab.toml:4)"
+    ]
+
+
+def test_values_are_shown_with_the_digits_that_tell_them_apart(mini_course):
+    (lab_dir(mini_course) / "solution.py").write_text("def add(a, b):\n    return a + b + 1e-7\n")
+    _, found = verify(mini_course)
+    assert found == [
+        "labs/01-basics/add/solution.py:1: the solution disagrees with the lesson: add(2, 3) returns 5.0000001, "
+        "but the lesson shows 5 (demo:sums's total, the worked example at lab.toml:4)"
+    ]
+
+
+@pytest.fixture(scope="module")
+def golden():
+    return json.loads((Path(__file__).parent / "golden" / "transcripts.json").read_text())
+
+
+@pytest.fixture
+def real_course(tmp_path):
+    """A private copy of the real course's content, safe to break."""
+    root = tmp_path / "course-root"
+    for folder in ("course", "lessons", "labs", "pages"):
+        shutil.copytree(PROJECT / folder, root / folder)
+    return root
+
+
+def break_solution(root, lab_id, old, new):
+    path = root / "labs" / lab_id / "solution.py"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new))
+    return load_course(root).labs.get(lab_id)
+
+
+def statuses(transcript):
+    return {program: result["status"] for program, result in transcript.items()}
+
+
+SUBTLY_WRONG = {
+    "scaled by 1.001": (
+        "08-attention/scaled-dot-product",
+        "return [sum(w * value[j]",
+        "return [1.001 * sum(w * value[j]",
+        "attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]) returns [7.1869, 2.8231], but the lesson shows [7.1797, 2.8203]",
+    ),
+    "1e-4 where microgpt adds 1e-5": (
+        "08-attention/rmsnorm-residuals",
+        "(mean_square + 1e-5)",
+        "(mean_square + 1e-4)",
+        "rmsnorm([8, -4, 4, 2]) returns [1.599997, -0.799998, 0.799998, 0.399999], but the lesson shows [1.6, -0.8, 0.8, 0.4]",
+    ),
+}
+
+
+@pytest.mark.parametrize("mistake", list(SUBTLY_WRONG))
+def test_a_subtly_wrong_solution_is_refused_though_every_verdict_stays_the_same(real_course, golden, mistake):
+    lab_id, old, new, says = SUBTLY_WRONG[mistake]
+    lab = break_solution(real_course, lab_id, old, new)
+    # Graded by its own answers, the wrong solution still passes, the starter fails and every
+    # wrong answer is caught: nothing but a source besides the solution can tell.
+    answers = expected_answers(lab, Problems(real_course))
+    with quiet():
+        assert statuses(transcript_of(VerifiedLab(lab, answers))) == statuses(golden[lab_id])
+    problems = Problems(real_course)
+    assert verify_labs([lab], problems) == {}
+    found = [str(problem) for problem in problems.found]
+    assert found and all(line.startswith(f"labs/{lab_id}/solution.py:") for line in found), found
+    assert any(says in line for line in found), found
+    assert any("disagrees with the real model: " in line for line in found), found
+
+
+def test_a_wrong_solution_is_blamed_on_the_solution_not_on_the_wrong_answer_it_matches(real_course):
+    """Without √d the solution is the wrong answer no_sqrt_scaling.py; that wrong answer then passes."""
+    lab = break_solution(real_course, "08-attention/scaled-dot-product", "scale = math.sqrt(len(q))", "scale = 1")
+    problems = Problems(real_course)
+    verify_labs([lab], problems)
+    found = [str(problem) for problem in problems.found]
+    assert len(found) == 2 and all(line.startswith("labs/08-attention/scaled-dot-product/solution.py:4: the solution disagrees with the ") for line in found), found
+
+
+def test_the_model_alone_catches_a_wrong_solution(real_course):
+    toml = real_course / "labs/08-attention/scaled-dot-product/lab.toml"
+    toml.write_text(toml.read_text().split("\n# The lesson works")[0] + "\n")
+    lab = break_solution(real_course, "08-attention/scaled-dot-product", "return [sum(w * value[j]", "return [1.001 * sum(w * value[j]")
+    assert lab.worked_examples == ()
+    problems = Problems(real_course)
+    verify_labs([lab], problems)
+    assert [str(problem) for problem in problems.found] == [
+        "labs/08-attention/scaled-dot-product/solution.py:4: the solution disagrees with the real model: "
+        "attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]) returns [7.1869, 2.8231], "
+        "but the model's own attend gives [7.1797, 2.8203] (the two differ on 6 more of the 7 cases it takes)"
+    ]
+
+
+def test_a_list_of_lists_says_where_it_first_differs(real_course):
+    lab = break_solution(real_course, "08-attention/causal-masking", "outputs.append(attend(", "outputs.append([1.001 * n for n in attend(")
+    lab = break_solution(real_course, "08-attention/causal-masking", "seen_keys, seen_values))", "seen_keys, seen_values)])")
+    problems = Problems(real_course)
+    verify_labs([lab], problems)
+    [found] = [str(problem) for problem in problems.found]
+    assert found.startswith("labs/08-attention/causal-masking/solution.py:16: the solution disagrees with the lesson: causal_attention(")
+    assert found.endswith("(causal:walkthrough's masked_outputs, the worked example at lab.toml:11); they first differ at [0][0]: 4.004 against 4")
+
+
+def test_every_lab_agrees_with_every_source_it_declares():
+    problems = Problems(PROJECT)
+    labs = load_course(PROJECT).labs
+    assert len(verify_labs(labs, problems)) == len(labs) and problems.found == []
+    assert all(lab.worked_examples or lab.model_hook for lab in labs)
+    assert all(lab.worked_examples for lab in labs if lab.module_dir == "08-attention")
+
+
+def test_a_remembered_verdict_does_not_outlive_a_change_to_the_lessons_numbers(mini_course, tmp_path):
+    from site_builder.memo import Memo
+
+    assert verify_labs(load_course(mini_course).labs, Problems(mini_course), Memo(disk=tmp_path / "memo"))
+    demo = mini_course / "course/numbers/demo.py"
+    demo.write_text(demo.read_text().replace("a, b = 2, 3", "a, b = 4, 3"))
+    problems = Problems(mini_course)
+    assert verify_labs(load_course(mini_course).labs, problems, Memo(disk=tmp_path / "memo")) == {}
+    assert [str(problem) for problem in problems.found] == [
+        "labs/01-basics/add/solution.py:1: the solution disagrees with the lesson: add(2, 3) returns 5, "
+        "but the lesson shows 7 (demo:sums's total, the worked example at lab.toml:4)"
+    ]

@@ -148,9 +148,10 @@ def test_an_author_can_keep_the_solution_out_of_the_site(mini_course, tmp_path):
 def test_show_solution_must_be_true_or_false(mini_course, tmp_path):
     lab_toml = mini_course / "labs/01-basics/add/lab.toml"
     lab_toml.write_text(lab_toml.read_text() + 'show_solution = "no"\n')
+    line = len(lab_toml.read_text().splitlines())
     with pytest.raises(CourseInvalid) as refused:
         build(mini_course, tmp_path / "dist")
-    assert [str(problem) for problem in refused.value.problems] == ["labs/01-basics/add/lab.toml:4: 'show_solution' should be true or false, not 'no'"]
+    assert [str(problem) for problem in refused.value.problems] == [f"labs/01-basics/add/lab.toml:{line}: 'show_solution' should be true or false, not 'no'"]
 
 
 def test_a_site_hook_adds_files_that_the_offline_copy_then_lists(mini_course, tmp_path, monkeypatch):
