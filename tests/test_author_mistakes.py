@@ -53,6 +53,29 @@ duration = 15
 kind = "text"
 text = "a + b"
 """
+FILM_WITH_CAPTION = """\
+title = "Sums"
+
+[numbers]
+demo = "demo:sums"
+
+[[scenes]]
+caption = "{caption}"
+duration = 15
+
+[[scenes.items]]
+kind = "text"
+text = "a + b"
+
+[[scenes]]
+caption = "The same sum."
+duration = 15
+
+[[scenes.items]]
+kind = "text"
+text = "a + b"
+"""
+FILM = "lessons/01-basics/adding.film.toml"
 
 CASES = {
     "malformed TOML": (lambda r: edit(r / "course/course.toml", 'title = "Basics"', 'title = "Basics'), "course/course.toml:8: malformed TOML"),
@@ -83,6 +106,8 @@ CASES = {
     "provider function misspelt": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:sum"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function sum() (did you mean 'sums'?)", 1),
     "number name misspelt in the text": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ dmeo.total }}"), f"{ADDING}:12: a computed number failed: 'dmeo' is undefined (did you mean 'demo'?)", 1),
     "number key misspelt in the text": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.totl }}"), f"{ADDING}:12: a computed number failed: 'dict object' has no attribute 'totl' (did you mean 'total'?)", 1),
+    "number name misspelt in a film caption": (lambda r: (r / FILM).write_text(FILM_WITH_CAPTION.format(caption="The sum is {{ dmeo.total | num(0) }}.")), f"{FILM}:7: scene 1: caption: 'dmeo' is undefined (did you mean 'demo'?)", 1),
+    "number key misspelt in a film caption": (lambda r: (r / FILM).write_text(FILM_WITH_CAPTION.format(caption="The sum is {{ demo.totl | num(0) }}.")), f"{FILM}:7: scene 1: caption: 'dict object' has no attribute 'totl' (did you mean 'total'?)", 1),
     "number name nothing is close to": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ sums.total }}"), f"{ADDING}:12: a computed number failed: 'sums' is undefined (is it in the lesson's [numbers], and does the provider return it?)", 1),
     # --- files and folders ---
     "site path without its slashes": (lambda r: edit(r / "course/course.toml", 'title = "Mini course"', 'title = "Mini course"\nsite_path = "mini"'), "course/course.toml:2: site_path should be the path the site is published under, starting and ending with '/'", 1),
