@@ -48,7 +48,11 @@ def serve(root, out, host, port, watch):
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.pass_obj
 def check(root, lab, file):
-    """Grade FILE against LAB's checks, exactly as the browser does."""
+    """Grade FILE against LAB's checks, exactly as the browser does.
+
+    LAB is the lab's folder (labs/08-attention/scaled-dot-product), its id
+    (08-attention/scaled-dot-product) or, when no other lab shares it, its folder name.
+    """
     from site_builder.grade import find_lab, format_verdict, grade_file
     from site_builder.loader import load_course
 

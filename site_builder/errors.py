@@ -1,5 +1,6 @@
 """The builder's errors. Rooted in ClickException so the CLI prints them cleanly."""
 
+import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,9 +16,12 @@ class Problem:
     line: int | None
     message: str
 
+    @property
+    def where(self):
+        return f"{self.path}:{self.line}" if self.line else self.path
+
     def __str__(self):
-        where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.message}"
+        return f"{self.where}: {self.message}"
 
 
 class BuildError(click.ClickException):
@@ -65,6 +69,12 @@ class Problems:
 def exception_text(error):
     """"ValueError: oops", or just "ValueError" when the exception says nothing more."""
     return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def did_you_mean(name, choices):
+    """" (did you mean 'summary'?)" when one of `choices` is close to `name`; otherwise ""."""
+    guess = difflib.get_close_matches(str(name), sorted(map(str, choices)), n=1)
+    return f" (did you mean {guess[0]!r}?)" if guess else ""
 
 
 class WidgetError(ValueError):

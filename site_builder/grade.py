@@ -3,21 +3,42 @@
 from pathlib import Path
 
 from labkit import grading
-from site_builder.errors import BuildError, Problems
+from site_builder.errors import BuildError, Problems, did_you_mean
 from site_builder.paths import UnreadableSource, decode_source
-from site_builder.verify import VerifiedLab, expected_answers, quiet
+from site_builder.verify import VerifiedLab, expected_answers
 
 
 def find_lab(course, name):
-    """A lab by id ("08-attention/scaled-dot-product") or by folder name when that is unique."""
-    lab = course.labs.get(name)
+    """A lab by id ("08-attention/scaled-dot-product"), by its folder
+    ("labs/08-attention/scaled-dot-product", from here, from the course or absolute),
+    or by folder name when that is unique."""
+    lab = course.labs.get(name) or lab_in_folder(course, name)
     if lab:
         return lab
     matches = [lab for lab in course.labs if lab.slug == name]
     if len(matches) == 1:
         return matches[0]
+    if matches:
+        raise BuildError(f"more than one lab is called {name!r}: name one by its id ({', '.join(sorted(lab.id for lab in matches))})")
     known = ", ".join(sorted(lab.id for lab in course.labs))
-    raise BuildError(f"no lab called {name!r}; the labs are: {known}")
+    raise BuildError(f"no lab called {name!r}{lab_meant(course, name)}; the labs are: {known}")
+
+
+def lab_in_folder(course, name):
+    """The lab whose folder `name` is, read from the current folder first, then from the course."""
+    for base in (Path.cwd(), course.root):
+        folder = (base / name).resolve()
+        found = next((lab for lab in course.labs if lab.src_dir.resolve() == folder), None)
+        if found:
+            return found
+    return None
+
+
+def lab_meant(course, name):
+    """" (did you mean '08-attention/softmax'?)" for a lab named almost right, or ""."""
+    # A mistyped folder is compared by what follows labs/, as the ids are.
+    typed = name.rstrip("/").rpartition("labs/")[2]
+    return did_you_mean(typed, {lab.id for lab in course.labs} | {lab.slug for lab in course.labs})
 
 
 def grade_file(course, lab, path):
@@ -44,5 +65,3 @@ def format_verdict(result):
         lines.append(result["error"]["text"])
     return "\n".join(lines)
 
-
-__all__ = ["find_lab", "grade_file", "format_verdict", "quiet"]

@@ -1,15 +1,21 @@
 """A lesson's text is a small Jinja2 template over its computed numbers."""
 
+import re
+import threading
 import traceback
 
 import jinja2
 
-from site_builder.errors import WidgetError, exception_text
+from site_builder.errors import WidgetError, did_you_mean, exception_text
 from site_builder.memo import TemplateCodeCache, digest
 from site_builder.numbers import UNAVAILABLE, NumbersUnavailable
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
-_BODIES = {}  # template name (the digest of a body) -> body
+UNKNOWN_NAME = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name nothing defines
+# Template name (a body's digest) -> body, only while Jinja loads it: Jinja then keeps the
+# compiled template in its own bounded cache, so `course serve` does not hold every version.
+_BODIES = {}
+_LOADING = threading.Lock()
 
 
 def fixed(value, digits=2):
@@ -31,6 +37,19 @@ def percent(value, digits=0):
 
 class UnavailableError(jinja2.UndefinedError):
     """The text used a name whose provider failed (already reported)."""
+
+
+class MissingNumber(jinja2.StrictUndefined):
+    """A key a provider's dict lacks; the message names a close key it has."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self):
+        message = super()._undefined_message
+        if isinstance(self._undefined_obj, dict):
+            message += did_you_mean(self._undefined_name, self._undefined_obj)
+        return message
 
 
 class NumbersEnvironment(jinja2.Environment):
@@ -55,7 +74,7 @@ def make_environment():
     environment = NumbersEnvironment(
         loader=jinja2.FunctionLoader(lesson_body),
         bytecode_cache=TemplateCodeCache("lesson-templates"),
-        undefined=jinja2.StrictUndefined,
+        undefined=MissingNumber,
         autoescape=False,
         keep_trailing_newline=True,
     )
@@ -81,7 +100,7 @@ def fill_numbers(lesson, numbers, problems, widgets=None, body=None):
     except Exception as error:
         line = template_line(error)
         where = lesson.body_line + line - 1 if line else None
-        problems.add(lesson.src_path, describe(error), where)
+        problems.add(lesson.src_path, describe(error, [*numbers, *(widgets or {})]), where)
     return None
 
 
@@ -103,15 +122,19 @@ def fill_text(text, numbers):
     except jinja2.TemplateSyntaxError as error:
         raise LookupError(f"cannot read the {{{{ ... }}}} in {text!r}: {error.message}; write {{{{ name.path | num(2) }}}} as in lesson text") from None
     except jinja2.UndefinedError as error:
-        raise LookupError(f"{error.message} (is it declared under [numbers], and does the provider return it?)") from None
+        raise LookupError(undefined_message(error, numbers, "is it declared under [numbers], and does the provider return it?")) from None
     except (TypeError, ValueError, ArithmeticError) as error:
         raise LookupError(f"in {text!r}: {type(error).__name__}: {error}") from None
 
 
 def compiled(body):
     name = digest([body])
-    _BODIES[name] = body
-    return ENVIRONMENT.get_template(name)
+    with _LOADING:
+        _BODIES[name] = body
+        try:
+            return ENVIRONMENT.get_template(name)
+        finally:
+            del _BODIES[name]
 
 
 def template_line(error):
@@ -119,9 +142,18 @@ def template_line(error):
     return frames[-1].lineno if frames else None
 
 
-def describe(error):
+def undefined_message(error, names, hint):
+    """Jinja's message for a name or key nothing defines, with the close one meant, or else `hint`."""
+    unknown = UNKNOWN_NAME.fullmatch(error.message)
+    message = error.message + (did_you_mean(unknown[1], names) if unknown else "")
+    return message if "(did you mean" in message else f"{message} ({hint})"
+
+
+def describe(error, names=()):
+    """What went wrong in the text; `names` are those it may use, for a close one to suggest."""
     if isinstance(error, jinja2.UndefinedError):
-        return f"a computed number failed: {error.message} (is it in the lesson's [numbers], and does the provider return it?)"
+        hint = "is it in the lesson's [numbers], and does the provider return it?"
+        return f"a computed number failed: {undefined_message(error, names, hint)}"
     if isinstance(error, WidgetError):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):

@@ -149,6 +149,3 @@ class Course:
 
     def page(self, slug):
         return next(page for page in self.pages if page.slug == slug)
-
-    def module_of(self, lesson):
-        return next(module for module in self.modules if module.dir_name == lesson.module_dir)

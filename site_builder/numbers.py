@@ -1,16 +1,22 @@
 """Computed numbers: run the providers in course/numbers/ that lessons name."""
 
 import importlib.util
+import inspect
 import math
+import re
 import sys
 import traceback
 from pathlib import Path
 
 from site_builder import tomlfile
-from site_builder.errors import exception_text
-from site_builder.paths import UnsafePath, inside
+from site_builder.errors import did_you_mean, exception_text
+from site_builder.paths import UnsafePath, inside, is_ignored
 
 NUMBERS_DIR = Path("course") / "numbers"
+# course/numbers/ is imported as this package, so a provider can use another with
+# `from . import attention` and both share the one module the build already ran.
+PACKAGE = "course_numbers"
+MODULE_NAME = re.compile(r"[\w-]+")
 
 
 class NumbersUnavailable(LookupError):
@@ -44,6 +50,7 @@ class Providers:
 
     def __init__(self, root):
         self.root = Path(root)
+        fresh_package(self.root / NUMBERS_DIR)
         self.modules = {}
         self.results = {}
         self.failures = {}  # target or module name -> the LookupError or ProviderFailed it gave
@@ -69,7 +76,8 @@ class Providers:
         module_name, function_name = target.split(":")
         function = getattr(self.module(module_name), function_name, None)
         if not callable(function):
-            raise LookupError(f"course/numbers/{module_name}.py has no function {function_name}()")
+            defined = [name for name, value in vars(self.module(module_name)).items() if is_provider(value, module_name)]
+            raise LookupError(f"course/numbers/{module_name}.py has no function {function_name}(){did_you_mean(function_name, defined)}")
         try:
             result = function()
         except (Exception, SystemExit) as error:
@@ -98,18 +106,14 @@ class Providers:
                 path = inside(self.root / NUMBERS_DIR, f"{name}.py")
             except UnsafePath as error:
                 raise LookupError(str(error)) from None
-            if not path.is_file():
-                raise LookupError(f"no provider module course/numbers/{name}.py")
-            spec = importlib.util.spec_from_file_location(f"course_numbers.{name}", path)
-            module = importlib.util.module_from_spec(spec)
-            sys.modules[spec.name] = module
+            if not MODULE_NAME.fullmatch(name) or not path.is_file():
+                others = [file.stem for file in (self.root / NUMBERS_DIR).glob("*.py") if not is_ignored(file)]
+                raise LookupError(f"no provider module course/numbers/{name}.py{did_you_mean(name, others)}")
             try:
-                spec.loader.exec_module(module)
+                self.modules[name] = importlib.import_module(f"{PACKAGE}.{name}")
             except (Exception, SystemExit) as error:
-                del sys.modules[spec.name]
                 self.failures[name] = self.failed(error, f"importing course/numbers/{name}.py")
                 raise self.failures[name] from None
-            self.modules[name] = module
         return self.modules[name]
 
     def failed(self, error, what):
@@ -144,6 +148,24 @@ class Providers:
         if failure.key not in self.reported:
             self.reported.add(failure.key)
             problems.add(self.root / failure.path if failure.path else self.root / NUMBERS_DIR, failure.message, failure.line)
+
+
+def fresh_package(folder):
+    """Make `folder` the package PACKAGE, forgetting the modules an earlier build imported from it.
+
+    `course serve` builds again in the same process, so providers edited since are read anew.
+    """
+    for name in [name for name in sys.modules if name == PACKAGE or name.startswith(f"{PACKAGE}.")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()  # a provider file added since the last build is found
+    package = importlib.util.module_from_spec(importlib.util.spec_from_loader(PACKAGE, None, is_package=True))
+    package.__path__ = [str(folder)]
+    sys.modules[PACKAGE] = package
+
+
+def is_provider(value, module_name):
+    """A function written in course/numbers/<module_name>.py itself (not one it imported)."""
+    return inspect.isfunction(value) and value.__module__ == f"{PACKAGE}.{module_name}" and not value.__name__.startswith("_")
 
 
 def first_non_finite(value, where=""):

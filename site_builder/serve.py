@@ -1,20 +1,30 @@
-"""`course serve`: a local server with the headers Pyodide needs, rebuilding on change."""
+"""`course serve`: a local server with the headers Pyodide needs, rebuilding on change.
+
+Open pages follow the builds: one that lands reloads them, one that fails shows its
+problems in them (static/js/livereload.js) until a save fixes it.
+"""
 
 import functools
 import http.server
+import json
 import logging
 import mimetypes
 import threading
 import time
+import traceback
 from pathlib import Path
 
 import click
 
 from site_builder.build import build
+from site_builder.errors import CourseInvalid, exception_text
 
 log = logging.getLogger(__name__)
 LIVE_RELOAD_PATH = "/__livereload"
-WATCHED = ("course", "lessons", "labs", "static", "labkit", "site_builder/templates")
+# What a save can change: the course's own folders, and the builder's files that every site carries.
+COURSE_SOURCES = ("course", "lessons", "labs", "pages")
+BUILDER_SOURCES = ("static", "labkit", "site_builder/templates")
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # Cross-origin isolation lets Stop interrupt Python instead of restarting it.
 ISOLATION_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -27,21 +37,38 @@ mimetypes.add_type("application/wasm", ".wasm")
 
 
 class Reloads:
-    """Counts builds; each open page waits on it and reloads when it changes."""
+    """The outcome of the latest build, which every open page waits on.
+
+    `problems` is empty when the build landed (the page reloads), or lists what stopped
+    it as {"where": "path:line", "message": ...} (the page shows them).
+    """
 
     def __init__(self):
         self.generation = 0
+        self.problems = ()
         self.changed = threading.Condition()
 
     def bump(self):
+        self.publish(())
+
+    def fail(self, problems):
+        self.publish(tuple(problems))
+
+    def publish(self, problems):
         with self.changed:
             self.generation += 1
+            self.problems = problems
             self.changed.notify_all()
 
+    def latest(self):
+        with self.changed:
+            return self.generation, self.problems
+
     def wait_after(self, generation, timeout):
+        """(generation, problems) once a build after `generation` is out, or at `timeout`."""
         with self.changed:
             self.changed.wait_for(lambda: self.generation != generation, timeout=timeout)
-            return self.generation
+            return self.generation, self.problems
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -81,20 +108,30 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
     def stream_reloads(self):
-        """Server-sent events: one "reload" message each time a rebuild lands."""
+        """Server-sent events: "reload" when a rebuild lands, "problems" when one fails."""
+        seen, problems = self.reloads.latest()  # before the page hears back, so it misses no build
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
-        seen = self.reloads.generation
         try:
+            if problems:  # a page opened while the course is broken shows why at once
+                self.send_event("problems", problems)
             while True:
-                now = self.reloads.wait_after(seen, timeout=15)
-                message = b"data: reload\n\n" if now != seen else b": keep-alive\n\n"
+                now, problems = self.reloads.wait_after(seen, timeout=15)
+                if now == seen:
+                    self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+                elif problems:
+                    self.send_event("problems", problems)
+                else:
+                    self.send_event("reload", "reload")
                 seen = now
-                self.wfile.write(message)
-                self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def send_event(self, name, data):
+        self.wfile.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode("utf-8"))
+        self.wfile.flush()
 
     def log_message(self, format, *args):
         log.debug(format, *args)
@@ -111,16 +148,37 @@ def make_server(out, host, port, reloads, isolated=True):
 def watch_and_rebuild(root, out, reloads):
     from watchfiles import watch
 
-    paths = [root / name for name in WATCHED if (root / name).exists()]
-    for changes in watch(*paths, debounce=150, step=50):
-        started = time.perf_counter()
-        try:
-            build(root, out, live_reload=True)
-        except click.ClickException as error:
-            click.echo(click.style(error.format_message(), fg="red"), err=True)
-            continue
-        click.echo(f"Rebuilt in {time.perf_counter() - started:.2f} s ({len(changes)} change{'s' if len(changes) != 1 else ''})")
-        reloads.bump()
+    for changes in watch(*watched_folders(root), debounce=150, step=50):
+        rebuild(root, out, reloads, len(changes))
+
+
+def watched_folders(root):
+    folders = [root / name for name in COURSE_SOURCES] + [PROJECT_ROOT / name for name in BUILDER_SOURCES]
+    return sorted({folder.resolve() for folder in folders if folder.is_dir()})
+
+
+def rebuild(root, out, reloads, changes=1):
+    """Build again; the open pages then reload, or show what stopped the build."""
+    started = time.perf_counter()
+    try:
+        build(root, out, live_reload=True)
+    except click.ClickException as error:
+        click.echo(click.style(error.format_message(), fg="red"), err=True)
+        reloads.fail(problems_of(error))
+        return
+    except Exception as error:  # a bug in the builder must not stop the watching: say it, keep serving
+        click.echo(click.style(traceback.format_exc(), fg="red"), err=True)
+        reloads.fail([{"where": "", "message": f"the builder itself failed with {exception_text(error)}; the terminal has the traceback"}])
+        return
+    click.echo(f"Rebuilt in {time.perf_counter() - started:.2f} s ({changes} change{'s' if changes != 1 else ''})")
+    reloads.bump()
+
+
+def problems_of(error):
+    """What stopped a build, as the page lists it: one {"where", "message"} per problem."""
+    if isinstance(error, CourseInvalid):
+        return [{"where": problem.where, "message": problem.message} for problem in error.problems]
+    return [{"where": "", "message": error.format_message()}]
 
 
 def serve(root, out, host, port, watch=True):

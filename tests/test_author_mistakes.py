@@ -53,6 +53,29 @@ duration = 15
 kind = "text"
 text = "a + b"
 """
+FILM_WITH_CAPTION = """\
+title = "Sums"
+
+[numbers]
+demo = "demo:sums"
+
+[[scenes]]
+caption = "{caption}"
+duration = 15
+
+[[scenes.items]]
+kind = "text"
+text = "a + b"
+
+[[scenes]]
+caption = "The same sum."
+duration = 15
+
+[[scenes.items]]
+kind = "text"
+text = "a + b"
+"""
+FILM = "lessons/01-basics/adding.film.toml"
 
 CASES = {
     "malformed TOML": (lambda r: edit(r / "course/course.toml", 'title = "Basics"', 'title = "Basics'), "course/course.toml:8: malformed TOML"),
@@ -79,6 +102,13 @@ CASES = {
     "number no code provides": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:products"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function products()"),
     "provider outside the course": (lambda r: edit(r / ADDING, '"demo:sums"', '"../../../x:sums"'), f"{ADDING}:7: numbers.demo: ../../../x.py points outside numbers/"),
     "number the provider lacks": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.product }}"), f"{ADDING}:12: a computed number failed"),
+    "provider module misspelt": (lambda r: edit(r / ADDING, '"demo:sums"', '"dmeo:sums"'), f"{ADDING}:7: numbers.demo: no provider module course/numbers/dmeo.py (did you mean 'demo'?)", 1),
+    "provider function misspelt": (lambda r: edit(r / ADDING, '"demo:sums"', '"demo:sum"'), f"{ADDING}:7: numbers.demo: course/numbers/demo.py has no function sum() (did you mean 'sums'?)", 1),
+    "number name misspelt in the text": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ dmeo.total }}"), f"{ADDING}:12: a computed number failed: 'dmeo' is undefined (did you mean 'demo'?)", 1),
+    "number key misspelt in the text": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ demo.totl }}"), f"{ADDING}:12: a computed number failed: 'dict object' has no attribute 'totl' (did you mean 'total'?)", 1),
+    "number name misspelt in a film caption": (lambda r: (r / FILM).write_text(FILM_WITH_CAPTION.format(caption="The sum is {{ dmeo.total | num(0) }}.")), f"{FILM}:7: scene 1: caption: 'dmeo' is undefined (did you mean 'demo'?)", 1),
+    "number key misspelt in a film caption": (lambda r: (r / FILM).write_text(FILM_WITH_CAPTION.format(caption="The sum is {{ demo.totl | num(0) }}.")), f"{FILM}:7: scene 1: caption: 'dict object' has no attribute 'totl' (did you mean 'total'?)", 1),
+    "number name nothing is close to": (lambda r: edit(r / ADDING, "{{ demo.total }}", "{{ sums.total }}"), f"{ADDING}:12: a computed number failed: 'sums' is undefined (is it in the lesson's [numbers], and does the provider return it?)", 1),
     # --- files and folders ---
     "site path without its slashes": (lambda r: edit(r / "course/course.toml", 'title = "Mini course"', 'title = "Mini course"\nsite_path = "mini"'), "course/course.toml:2: site_path should be the path the site is published under, starting and ending with '/'", 1),
     "lesson not UTF-8": (lambda r: save_as_latin1(r / ADDING, "Maths:", "Café:"), f"{ADDING}:14: this file is not UTF-8 (byte 0xe9 at column 4); save it as UTF-8", 1),

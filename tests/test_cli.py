@@ -1,3 +1,4 @@
+import shutil
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,52 @@ def test_check_names_the_labs_when_the_lab_is_unknown():
     result = run("check", "no-such-lab", f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 1
     assert "no lab called 'no-such-lab'; the labs are: 08-attention/" in result.output
+
+
+@pytest.mark.parametrize(
+    "lab",
+    [PROJECT_LAB, f"{PROJECT_LAB}/", str(Path(PROJECT_LAB).resolve()), f"{Path(PROJECT_LAB).resolve()}/", f"./{PROJECT_LAB}"],
+    ids=["folder", "folder with a slash", "absolute folder", "absolute folder with a slash", "dot folder"],
+)
+def test_check_takes_the_lab_folder(lab):
+    result = run("check", lab, f"{PROJECT_LAB}/solution.py")
+    assert result.exit_code == 0, result.output
+    assert "\nAll checks passed (8 of 8).\n" in result.output
+
+
+def test_check_takes_a_lab_folder_from_the_current_folder_or_the_course(mini_course, monkeypatch):
+    solution = str(mini_course / "labs/01-basics/add/solution.py")
+    monkeypatch.chdir(mini_course / "labs/01-basics")
+    assert run("--root", str(mini_course), "check", "add/", solution).exit_code == 0
+    monkeypatch.chdir(mini_course.parent)
+    result = run("--root", str(mini_course), "check", "labs/01-basics/add", solution)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(
+    ("lab", "guess"),
+    [
+        ("scaled-dot-prodcut", "scaled-dot-product"),
+        ("08-attention/scaled-dot-prodct", "08-attention/scaled-dot-product"),
+        ("labs/08-atention/scaled-dot-product/", "08-attention/scaled-dot-product"),
+    ],
+    ids=["folder name", "id", "folder"],
+)
+def test_check_suggests_the_lab_meant(lab, guess):
+    result = run("check", lab, f"{PROJECT_LAB}/solution.py")
+    assert result.exit_code == 1
+    assert f"Error: no lab called {lab!r} (did you mean {guess!r}?); the labs are: 08-attention/" in result.output
+
+
+def test_check_asks_for_the_id_when_two_labs_share_a_folder_name(mini_course):
+    shutil.copytree(mini_course / "labs/01-basics/add", mini_course / "labs/02-more/add")
+    (mini_course / "lessons/02-more").mkdir()
+    with (mini_course / "course/course.toml").open("a") as config:
+        config.write('\n[[modules]]\nnumber = 2\nslug = "more"\ntitle = "More"\nsummary = "More."\nlessons = ["again"]\n')
+    (mini_course / "lessons/02-more/again.md").write_text('+++\ntitle = "Again"\nsummary = "Again."\nlabs = ["add"]\n+++\n\nAgain.\n')
+    result = run("--root", str(mini_course), "check", "add", str(mini_course / "labs/01-basics/add/solution.py"))
+    assert result.exit_code == 1
+    assert "Error: more than one lab is called 'add': name one by its id (01-basics/add, 02-more/add)" in result.output
 
 
 def test_check_refuses_a_file_that_is_not_utf8_with_its_place(tmp_path):

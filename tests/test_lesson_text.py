@@ -1,5 +1,10 @@
+import uuid
+
+import pytest
+
+from site_builder import lesson_text
 from site_builder.errors import Problems
-from site_builder.lesson_text import fill_numbers, grouped, percent, vector
+from site_builder.lesson_text import compiled, fill_numbers, grouped, percent, vector
 from site_builder.loader import load_course
 from site_builder.numbers import Providers, lesson_numbers
 
@@ -113,3 +118,21 @@ def test_a_provider_returning_nan_is_refused_with_the_path_to_it(mini_course):
         "course/numbers/demo.py:1: demo:sums returned -inf at 'steps[0].w[1]' (every number must be finite)",
         "lessons/01-basics/adding.md:7: numbers.demo: demo:sums returned -inf (see course/numbers/demo.py:1)",
     ]
+
+
+def test_a_body_is_held_only_while_it_compiles(mini_course):
+    # `course serve` renders every saved version of every lesson: none may stay behind.
+    lesson = mini_course / "lessons/01-basics/adding.md"
+    for version in range(3):
+        lesson.write_text(lesson.read_text() + f"\nVersion {version}.\n")
+        texts, found = render(mini_course)
+        assert found == [] and f"Version {version}." in texts["adding"]
+        assert lesson_text._BODIES == {}
+
+
+def test_a_body_compiled_before_is_read_from_the_disk_cache(monkeypatch):
+    body = f"{{{{ 6 * 7 }}}} ({uuid.uuid4()})"
+    compiled(body)
+    lesson_text.ENVIRONMENT.cache.clear()  # as in a new process, or once Jinja's own cache let it go
+    monkeypatch.setattr(lesson_text.ENVIRONMENT, "compile", lambda *args, **kwargs: pytest.fail("compiled again"))
+    assert compiled(body).render().startswith("42 (")

@@ -1,15 +1,16 @@
 """Numbers only the Module 8 films need, shaped for the film player.
 
 Where a film shows a lesson's example, the numbers come from that lesson's own provider
-(loaded from this folder), so the film and the lesson always agree. The causal-masking
+(imported from this folder), so the film and the lesson always agree. The causal-masking
 film reads the trained model instead: its weights are microgpt's own attention maps.
 """
 
 import functools
-import importlib.util
 from pathlib import Path
 
 from microgpt import attention_maps, load_checkpoint
+
+from . import attention, embeddings
 
 HERE = Path(__file__).resolve().parent
 CHECKPOINT = HERE.parent / "checkpoint.json"
@@ -18,18 +19,9 @@ NAME = "emma"
 HEAD = 1  # counted from 1, as the pages and the heatmap count heads
 
 
-@functools.cache
-def sibling(name):
-    """The provider module course/numbers/<name>.py, the one its lesson uses."""
-    spec = importlib.util.spec_from_file_location(f"course_numbers_for_films.{name}", HERE / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def embedding_sums():
     """The two m's of "emma": token row, position row and their sum, stacked as one table each."""
-    toy = sibling("embeddings").worked_example()
+    toy = embeddings.worked_example()
 
     def stacked(row):
         return {
@@ -49,7 +41,7 @@ def embedding_sums():
 
 def shelf():
     """The scaled dot-product example seen as a shelf of books: the query checked against each key in turn."""
-    worked = sibling("attention").worked_example()
+    worked = attention.worked_example()
     count = len(worked["keys"])
     return {
         "books": [f"book {i + 1}" for i in range(count)],

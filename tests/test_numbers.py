@@ -1,0 +1,56 @@
+"""Providers in course/numbers/: each module runs once per build, and a rebuild reads it anew."""
+
+from site_builder.numbers import Providers
+
+# Each import of this module adds a line to imports.log beside it.
+COUNTED = """\
+from pathlib import Path
+
+with Path(__file__).with_name("imports.log").open("a") as log:
+    log.write("imported\\n")
+
+
+def value():
+    return {"x": 1}
+"""
+
+USER = """\
+from . import counted
+
+
+def doubled():
+    return {"x": counted.value()["x"] * 2}
+"""
+
+
+def write_providers(root):
+    numbers = root / "course" / "numbers"
+    (numbers / "counted.py").write_text(COUNTED)
+    (numbers / "user.py").write_text(USER)
+    return numbers / "imports.log"
+
+
+def test_a_provider_that_imports_another_shares_its_module(mini_course):
+    log = write_providers(mini_course)
+    providers = Providers(mini_course)
+    assert providers.compute("counted:value") == {"x": 1}
+    assert providers.compute("user:doubled") == {"x": 2}
+    assert log.read_text() == "imported\n"
+
+
+def test_a_provider_imported_first_by_another_is_not_run_again(mini_course):
+    log = write_providers(mini_course)
+    providers = Providers(mini_course)
+    assert providers.compute("user:doubled") == {"x": 2}
+    assert providers.compute("counted:value") == {"x": 1}
+    assert log.read_text() == "imported\n"
+
+
+def test_each_build_reads_the_providers_again(mini_course):
+    log = write_providers(mini_course)
+    Providers(mini_course).compute("user:doubled")
+    counted = mini_course / "course/numbers/counted.py"
+    counted.write_text(counted.read_text().replace('{"x": 1}', '{"x": 10}'))
+    assert Providers(mini_course).compute("user:doubled") == {"x": 20}
+    assert log.read_text() == "imported\nimported\n"
+
