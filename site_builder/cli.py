@@ -57,8 +57,8 @@ def check(root, lab, file):
     from site_builder.loader import load_course
 
     course = load_course(root)
-    result = grade_file(course, find_lab(course, lab), file)
-    click.echo(format_verdict(result))
+    result, printed = grade_file(course, find_lab(course, lab), file)
+    click.echo(format_verdict(result, printed))
     sys.exit(0 if result["status"] == "passed" else 1)
 
 

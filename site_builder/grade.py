@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from labkit import grading
+from site_builder.check_process import grade_in_child
 from site_builder.errors import BuildError, Problems, did_you_mean
 from site_builder.paths import UnreadableSource, decode_source
 from site_builder.verify import VerifiedLab, expected_answers
@@ -50,12 +50,13 @@ def grade_file(course, lab, path):
     except UnreadableSource as error:
         where = f"{path}:{error.line}" if error.line else str(path)
         raise BuildError(f"{where}: {error}") from None
-    return grading.check(VerifiedLab(lab, expected).bundle(), code)
+    return grade_in_child(VerifiedLab(lab, expected).bundle(), code, lab.time_limit)
 
 
-def format_verdict(result):
-    """The verdict as text: the same summary and messages the page shows."""
-    lines = [result["summary"]]
+def format_verdict(result, printed=""):
+    """The verdict as text: what the code printed, then the same summary and messages the page shows."""
+    lines = [f"Your code printed:\n{printed.rstrip()}\n"] if printed.strip() else []
+    lines.append(result["summary"])
     for outcome in result["checks"]:
         mark = "PASS" if outcome["passed"] else "FAIL"
         lines.append(f"  {mark}  {outcome['name']}")

@@ -1,16 +1,23 @@
-"""A lesson's text is a small Jinja2 template over its computed numbers."""
+"""A lesson's text is a small Jinja2 template over its computed numbers.
+
+Lesson text is data, not code: it is rendered in Jinja's immutable sandbox (no reaching Python's
+internals from `{{ ... }}`) and within a time limit (no loop can hang the build).
+"""
 
 import re
 import threading
 import traceback
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from site_builder.errors import WidgetError, did_you_mean, exception_text
 from site_builder.memo import TemplateCodeCache, digest
 from site_builder.numbers import UNAVAILABLE, NumbersUnavailable
+from site_builder.time_limit import TimedOut, time_limit
 
 TEMPLATE_NAME = "<template>"  # the file name Jinja gives templates with no file of their own
+RENDER_SECONDS = 5  # far more than any lesson needs; a text that takes longer is looping
 UNKNOWN_NAME = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name nothing defines
 # Template name (a body's digest) -> body, only while Jinja loads it: Jinja then keeps the
 # compiled template in its own bounded cache, so `course serve` does not hold every version.
@@ -52,7 +59,15 @@ class MissingNumber(jinja2.StrictUndefined):
         return message
 
 
-class NumbersEnvironment(jinja2.Environment):
+class TextTooSlow(Exception):
+    """A text's {% for %} loops ran past RENDER_SECONDS; `line` is the line of the text it was on."""
+
+    def __init__(self, line):
+        super().__init__(f"the text took more than {RENDER_SECONDS} seconds to fill in: is a {{% for %}} loop far too long?")
+        self.line = line
+
+
+class NumbersEnvironment(ImmutableSandboxedEnvironment):
     """`{{ walk.keys }}` means the provider's "keys" entry, never the dict's keys() method."""
 
     def getattr(self, obj, attribute):
@@ -92,11 +107,13 @@ def fill_numbers(lesson, numbers, problems, widgets=None, body=None):
     provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
     try:
-        return compiled(lesson.body if body is None else body).render(**(widgets or {}), **numbers_context(numbers))
+        return render(compiled(lesson.body if body is None else body), **(widgets or {}), **numbers_context(numbers))
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
     except UnavailableError:
         pass
+    except TextTooSlow as error:
+        problems.add(lesson.src_path, str(error), lesson.body_line + error.line - 1 if error.line else None)
     except Exception as error:
         line = template_line(error)
         where = lesson.body_line + line - 1 if line else None
@@ -116,7 +133,11 @@ def fill_text(text, numbers):
     reported), and LookupError with what to change for any other mistake.
     """
     try:
-        return compiled(text).render(**numbers_context(numbers))
+        return render(compiled(text), **numbers_context(numbers))
+    except TextTooSlow as error:
+        raise LookupError(str(error)) from None
+    except SecurityError as error:
+        raise LookupError(f"in {text!r}: {sandboxed(error)}") from None
     except UnavailableError:
         raise NumbersUnavailable(text) from None
     except jinja2.TemplateSyntaxError as error:
@@ -125,6 +146,21 @@ def fill_text(text, numbers):
         raise LookupError(undefined_message(error, numbers, "is it declared under [numbers], and does the provider return it?")) from None
     except (TypeError, ValueError, ArithmeticError) as error:
         raise LookupError(f"in {text!r}: {type(error).__name__}: {error}") from None
+
+
+def render(template, **context):
+    """`template` filled in, within RENDER_SECONDS."""
+    try:
+        with time_limit(RENDER_SECONDS, lambda filename: filename == TEMPLATE_NAME, "a lesson's text"):
+            return template.render(**context)
+    except TimedOut as timeout:
+        # The stack's lines are of Jinja's compiled code; the template maps them back to the text's.
+        line = next((line for filename, line in timeout.stack if filename == TEMPLATE_NAME), None)
+        raise TextTooSlow(template.get_corresponding_lineno(line) if line else None) from None
+
+
+def sandboxed(error):
+    return f"lesson text can read numbers, not reach into Python ({error})"
 
 
 def compiled(body):
@@ -158,4 +194,6 @@ def describe(error, names=()):
         return f"a widget failed: {error}"
     if isinstance(error, jinja2.TemplateNotFound):
         return error.message
+    if isinstance(error, SecurityError):
+        return sandboxed(error)
     return f"a computed number failed: {exception_text(error)}"

@@ -171,3 +171,46 @@ def test_an_out_folder_that_is_not_a_site_is_refused_untouched(mini_course, tmp_
         " and building would replace it: delete or empty it, or choose another folder\n"
     )
     assert [p.name for p in papers.iterdir()] == ["thesis.tex"]
+
+
+# ---------- `course check` grades in a Python of its own, as the browser does ----------
+
+
+def check_in_mini(mini_course, tmp_path, code, time_limit=None):
+    if time_limit is not None:
+        lab_toml = mini_course / "labs/01-basics/add/lab.toml"
+        lab_toml.write_text(lab_toml.read_text() + f"time_limit = {time_limit}\n")
+    learner = tmp_path / "learner.py"
+    learner.write_text(code)
+    return CliRunner().invoke(main, ["--root", str(mini_course), "check", "01-basics/add", str(learner)])
+
+
+def test_check_stops_an_endless_loop_at_the_labs_time_limit(mini_course, tmp_path):
+    result = check_in_mini(mini_course, tmp_path, "def add(a, b):\n    while True:\n        pass\n", time_limit=1)
+    assert result.exit_code == 1
+    assert "Stopped before the checks finished. Your code ran for more than 1 second, this lab's time limit." in result.output
+
+
+def test_check_says_so_when_the_learners_code_ends_python(mini_course, tmp_path):
+    result = check_in_mini(mini_course, tmp_path, "import os\nos._exit(3)\n")
+    assert result.exit_code == 1
+    assert "Your code ended Python before the checks finished (exit code 3)" in result.output
+
+
+def test_check_keeps_its_verdict_when_the_learner_replaces_stdout(mini_course, tmp_path):
+    code = "import io, sys\nsys.stdout = io.StringIO()\nsys.__stdout__ = io.StringIO()\n\ndef add(a, b):\n    return a + b\n"
+    result = check_in_mini(mini_course, tmp_path, code)
+    assert result.exit_code == 0, result.output
+    assert "All checks passed" in result.output
+
+
+def test_check_shows_what_the_code_printed_before_the_verdict(mini_course, tmp_path):
+    result = check_in_mini(mini_course, tmp_path, "print('hello from the learner')\n\ndef add(a, b):\n    return a - b\n")
+    assert result.exit_code == 1
+    assert result.output.index("hello from the learner") < result.output.index("failed")
+
+
+def test_check_reports_a_learners_exit_like_the_browser(mini_course, tmp_path):
+    result = check_in_mini(mini_course, tmp_path, "raise SystemExit(2)\n")
+    assert result.exit_code == 1
+    assert "Your code raised SystemExit" in result.output

@@ -136,3 +136,46 @@ def test_a_body_compiled_before_is_read_from_the_disk_cache(monkeypatch):
     lesson_text.ENVIRONMENT.cache.clear()  # as in a new process, or once Jinja's own cache let it go
     monkeypatch.setattr(lesson_text.ENVIRONMENT, "compile", lambda *args, **kwargs: pytest.fail("compiled again"))
     assert compiled(body).render().startswith("42 (")
+
+
+# ---------- Lesson text is data: sandboxed, and within a time limit ----------
+
+
+def with_line(root, text):
+    """The fixture's first lesson with `text` as a new last line; that line's number."""
+    path = root / "lessons/01-basics/adding.md"
+    path.write_text(path.read_text() + "\n" + text + "\n")
+    return len(path.read_text().splitlines())
+
+
+@pytest.mark.parametrize(
+    "escape",
+    [
+        "{{ demo.__class__.__mro__ }}",
+        "{{ ().__class__.__base__.__subclasses__() }}",
+        "{{ cycler.__init__.__globals__ }}",
+        "{{ demo.halves.append(1) }}",
+    ],
+)
+def test_lesson_text_cannot_reach_into_python(mini_course, escape):
+    line = with_line(mini_course, escape)
+    _, found = render(mini_course)
+    assert len(found) == 1, found
+    assert found[0].startswith(f"lessons/01-basics/adding.md:{line}: ")
+    assert "lesson text can read numbers, not reach into Python" in found[0] or "has no attribute" in found[0] or "is undefined" in found[0]
+
+
+def test_a_lesson_that_deletes_a_file_at_build_time_is_refused(mini_course, tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    with_line(mini_course, "{{ self._TemplateReference__context.cycler.__init__.__globals__.os.remove('" + str(victim) + "') }}")
+    _, found = render(mini_course)
+    assert victim.read_text() == "keep me"
+    assert len(found) == 1, found
+
+
+def test_a_loop_that_would_take_for_ever_is_stopped_at_its_line(mini_course, monkeypatch):
+    monkeypatch.setattr(lesson_text, "RENDER_SECONDS", 1)
+    line = with_line(mini_course, "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
+    _, found = render(mini_course)
+    assert found == [f"lessons/01-basics/adding.md:{line}: the text took more than 1 seconds to fill in: is a {{% for %}} loop far too long?"]
