@@ -12,7 +12,7 @@ from site_builder.hooks import HOOKS
 from site_builder.lesson_text import fill_numbers, fill_text
 from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
 from site_builder.loader import load_course
-from site_builder.markdown_render import render_markdown, renderer_fingerprint
+from site_builder.markdown_render import NestedTooDeep, render_markdown, renderer_fingerprint
 from site_builder.mathml import MathError
 from site_builder.memo import PROCESS_MEMO
 from site_builder.numbers import Providers, lesson_numbers
@@ -67,8 +67,8 @@ def render_documents(course, context):
             continue
         try:
             body = context.memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
-        except MathError as error:
-            context.problems.add(document.src_path, str(error), line_containing(document, error.latex))
+        except (MathError, NestedTooDeep) as error:
+            context.problems.add(document.src_path, str(error), line_containing(document, error.latex) if error.latex else None)
             continue
         rendered[document.id] = widgets.rendered(body, root_for(document.dest_path), environment())
     return rendered

@@ -34,10 +34,22 @@ def renderer_fingerprint():
     return "\n".join(sources + versions)
 
 
+class NestedTooDeep(ValueError):
+    """Lists or quotes inside each other too deep for Python-Markdown, which recurses per level."""
+
+    latex = None  # unlike a MathError, there is no one piece of text to point at
+
+    def __init__(self):
+        super().__init__("the Markdown nests lists or quotes inside each other too deeply to render (hundreds of levels): flatten it")
+
+
 def render_markdown(text):
-    """HTML for a lesson body or a lab description."""
+    """HTML for a lesson body or a lab description; MathError or NestedTooDeep when it cannot be."""
     converter = markdown.Markdown(extensions=EXTENSIONS, extension_configs=EXTENSION_CONFIGS)
-    return converter.convert(text)
+    try:
+        return converter.convert(text)
+    except RecursionError:
+        raise NestedTooDeep() from None
 
 
 @functools.lru_cache(maxsize=1024)
@@ -47,9 +59,9 @@ def markdown_html(text):
 
 
 def short_markdown_error(text):
-    """The MathError that keeps short Markdown from rendering, or None when it renders."""
+    """The MathError or NestedTooDeep that keeps short Markdown from rendering, or None when it renders."""
     try:
         markdown_html(text)
-    except mathml.MathError as error:
+    except (mathml.MathError, NestedTooDeep) as error:
         return error
     return None

@@ -11,8 +11,11 @@ from pathlib import Path
 from site_builder import tomlfile
 from site_builder.errors import did_you_mean, exception_text
 from site_builder.paths import UnsafePath, inside, is_ignored
+from site_builder.time_limit import TimedOut, time_limit
 
 NUMBERS_DIR = Path("course") / "numbers"
+PROVIDER_SECONDS = 60  # the slowest provider (the real model on names) takes a few seconds
+MAX_DEPTH = 40  # nesting deeper than any page's data goes
 # course/numbers/ is imported as this package, so a provider can use another with
 # `from . import attention` and both share the one module the build already ran.
 PACKAGE = "course_numbers"
@@ -79,16 +82,28 @@ class Providers:
             defined = [name for name, value in vars(self.module(module_name)).items() if is_provider(value, module_name)]
             raise LookupError(f"course/numbers/{module_name}.py has no function {function_name}(){did_you_mean(function_name, defined)}")
         try:
-            result = function()
-        except (Exception, SystemExit) as error:
+            with time_limit(PROVIDER_SECONDS, self.in_numbers, target):
+                result = function()
+        except TimedOut as timeout:
+            raise self.timed_out(timeout, target) from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # SystemExit and GeneratorExit too: a provider must not end the build
             raise self.failed(error, target) from None
         if not isinstance(result, dict):
             raise self.returned_badly(function, target, f"returned {type(result).__name__}; expected a dict of numbers", f"returned {type(result).__name__}")
-        bad = first_non_finite(result)
+        bad = not_page_data(result)
         if bad:
-            value, where = bad
-            raise self.returned_badly(function, target, f"returned {value!r} at {where!r} (every number must be finite)", f"returned {value!r}")
+            what, where, why = bad
+            raise self.returned_badly(function, target, f"returned {what} at {where!r}{why}", f"returned {what}")
         return result
+
+    def timed_out(self, timeout, target):
+        """A ProviderFailed at the line of course/numbers/ that was running when time ran out."""
+        path, line = next(((self.relative(filename), line) for filename, line in timeout.stack), (None, None))
+        message = f"{target} ran for more than {PROVIDER_SECONDS} seconds: is there a loop that never ends?"
+        where = f"{path}:{line}" if path else NUMBERS_DIR.as_posix()
+        return ProviderFailed(path, line, message, f"ran too long (see {where})", (path, line, "timed out"))
 
     def returned_badly(self, function, target, reason, short):
         """A ProviderFailed at the function's def line: what it returned is its own doing."""
@@ -110,8 +125,14 @@ class Providers:
                 others = [file.stem for file in (self.root / NUMBERS_DIR).glob("*.py") if not is_ignored(file)]
                 raise LookupError(f"no provider module course/numbers/{name}.py{did_you_mean(name, others)}")
             try:
-                self.modules[name] = importlib.import_module(f"{PACKAGE}.{name}")
-            except (Exception, SystemExit) as error:
+                with time_limit(PROVIDER_SECONDS, self.in_numbers, f"course/numbers/{name}.py"):
+                    self.modules[name] = importlib.import_module(f"{PACKAGE}.{name}")
+            except TimedOut as timeout:
+                self.failures[name] = self.timed_out(timeout, f"importing course/numbers/{name}.py")
+                raise self.failures[name] from None
+            except KeyboardInterrupt:
+                raise
+            except BaseException as error:  # SystemExit and GeneratorExit too
                 self.failures[name] = self.failed(error, f"importing course/numbers/{name}.py")
                 raise self.failures[name] from None
         return self.modules[name]
@@ -168,18 +189,31 @@ def is_provider(value, module_name):
     return inspect.isfunction(value) and value.__module__ == f"{PACKAGE}.{module_name}" and not value.__name__.startswith("_")
 
 
-def first_non_finite(value, where=""):
-    """(value, path such as 'steps[2].weights') of the first NaN or infinity in `value`, or None."""
+def not_page_data(value, where="", depth=0, holding=()):
+    """(what, where such as 'steps[2].weights', why) when `value` is not plain data a page can carry, or None.
+
+    Pages carry numbers as JSON: finite numbers, text, true/false and None, in lists and in
+    tables with text keys, nested at most MAX_DEPTH deep and never holding themselves.
+    """
     if isinstance(value, float) and not math.isfinite(value):
-        return value, where
-    if isinstance(value, dict):
-        parts = ((key, f"{where}.{key}" if where else str(key)) for key in value)
-    elif isinstance(value, (list, tuple)):
-        parts = ((index, f"{where}[{index}]") for index in range(len(value)))
-    else:
+        return repr(value), where, " (every number must be finite)"
+    if value is None or isinstance(value, (bool, int, float, str)):
         return None
-    for key, path in parts:
-        found = first_non_finite(value[key], path)
+    if id(value) in holding:
+        return "a value that contains itself", where, ""
+    if depth >= MAX_DEPTH:
+        return f"values nested more than {MAX_DEPTH} deep", where, ""
+    if isinstance(value, dict):
+        bad_key = next((key for key in value if not isinstance(key, str)), None)
+        if bad_key is not None:
+            return f"a table key {bad_key!r} that is not text", where, ""
+        parts = ((value[key], f"{where}.{key}" if where else str(key)) for key in value)
+    elif isinstance(value, (list, tuple)):
+        parts = ((item, f"{where}[{index}]") for index, item in enumerate(value))
+    else:
+        return f"a {type(value).__name__}", where, " (a page can show numbers, text, true/false, lists and dicts)"
+    for item, path in parts:
+        found = not_page_data(item, path, depth + 1, (*holding, id(value)))
         if found:
             return found
     return None

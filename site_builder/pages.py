@@ -112,7 +112,7 @@ def check_short_markdown(course):
     path = course.root / "course" / "course.toml"
     error = short_markdown_error(course.summary)
     if error:
-        problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None))
+        problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None) if error.latex else None)
     problems.raise_if_any()
 
 

@@ -43,6 +43,11 @@ def parse(text, path, problems, line_offset=0):
     """Parse TOML text; on a syntax error record it with its line and return None."""
     try:
         return tomllib.loads(text)
+    except RecursionError:  # tomllib recurses once per level of [[[...]]] or {{{...}}}
+        lines = text.splitlines() or [""]
+        deepest = max(range(len(lines)), key=lambda index: lines[index].count("[") + lines[index].count("{"))
+        problems.add(path, "malformed TOML: arrays or tables nested inside each other too deeply to read: flatten them", deepest + 1 + line_offset)
+        return None
     except tomllib.TOMLDecodeError as error:
         message = str(error)
         match = _TOML_POSITION.search(message)

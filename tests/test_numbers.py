@@ -1,6 +1,7 @@
 """Providers in course/numbers/: each module runs once per build, and a rebuild reads it anew."""
 
-from site_builder.numbers import Providers
+from site_builder.errors import Problems
+from site_builder.numbers import Providers, document_numbers
 
 # Each import of this module adds a line to imports.log beside it.
 COUNTED = """\
@@ -54,3 +55,16 @@ def test_each_build_reads_the_providers_again(mini_course):
     assert Providers(mini_course).compute("user:doubled") == {"x": 20}
     assert log.read_text() == "imported\nimported\n"
 
+
+
+def test_a_provider_that_never_ends_is_stopped_at_its_line(mini_course, monkeypatch):
+    from site_builder import numbers
+
+    monkeypatch.setattr(numbers, "PROVIDER_SECONDS", 1)
+    path = mini_course / "course/numbers/demo.py"
+    path.write_text(path.read_text().replace("a, b = 2, 3", "a, b = 2, 3\n    while True:\n        a += 1"))
+    problems = Problems(mini_course)
+    document_numbers({"demo": "demo:sums"}, Providers(mini_course), mini_course / "x.md", "demo = 'demo:sums'", problems)
+    assert [str(problem) for problem in problems.found][0].startswith("course/numbers/demo.py:")
+    assert "demo:sums ran for more than 1 seconds: is there a loop that never ends?" in str(problems.found[0])
+    assert problems.found[0].line in (3, 4)

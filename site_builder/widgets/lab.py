@@ -38,7 +38,7 @@ class LabKind(WidgetKind):
         """Maths in a description or hint that cannot become MathML, at its file and line."""
         for lab in course.labs:
             for path, error in maths_errors(lab):
-                problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None))
+                problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None) if error.latex else None)
 
 
 KIND = LabKind()
