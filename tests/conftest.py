@@ -90,7 +90,7 @@ def page(new_page):
     return new_page()
 
 
-# ---------- The widgets fixture course (tests/fixtures/widgets) ----------
+# ---------- The widgets fixture course, and watched pages (growtests) ----------
 # The player and widget tests work in this small course rather than in Module 8, so
 # editing a real lesson never breaks them. Its heatmap needs the trained model: the real
 # checkpoint is copied in at test time rather than committed twice.
@@ -122,3 +122,20 @@ def widgets_plain_site(widgets_built):
     """The widgets course on a host that cannot send COOP/COEP."""
     with serving(widgets_built, isolated=False) as url:
         yield url
+
+
+@pytest.fixture
+def watched(browser):
+    """Make Watched pages (own site only, every error kept) for one test; options go to their context."""
+    from tests.browser import Watched
+
+    opened = []
+
+    def make(site, **options):
+        page = Watched(browser, site, **options)
+        opened.append(page)
+        return page
+
+    yield make
+    for page in opened:
+        page.context.close()
