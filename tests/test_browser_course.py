@@ -11,7 +11,7 @@ and no error. How the players and widgets behave is tested on the widgets fixtur
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import SCHEMES, button, film_data, fits_a_phone, ready_lab, serious_problems, set_code, tab_to_the_end, verdict
+from tests.browser import SCHEMES, button, film_data, fits_a_phone, put_code, ready_lab, serious_problems, tab_to_the_end, verdict
 from tests.courses import NOT_FOUND, film_name, film_of, lab_name, pages_beside_lessons, real_course
 
 pytestmark = pytest.mark.browser
@@ -45,8 +45,9 @@ def play_through(page, lesson):
 
 
 def pass_with_its_solution(page, lab):
+    """The lab's own solution, put in its editor, passes its checks in the browser."""
     region = ready_lab(page, lab_name(lab))
-    set_code(page, region, lab.solution)
+    put_code(region, lab.solution)
     button(region, "Check").click()
     expect(verdict(region)).to_contain_text("All checks passed", timeout=CHECK_TIMEOUT)
 
