@@ -5,14 +5,13 @@ comes from its film's own file, so editing a real lesson's film never breaks the
 Every real film is played in tests/test_browser_course.py.
 """
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import serving
+from tests.browser import film_data, serving
 from tests.courses import film_clock, film_name, film_of, real_course, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
@@ -39,10 +38,6 @@ def open_film(page, site, lesson=LESSON.url, name=film_name(FILM)):
     film = page.get_by_role("region", name=name)
     expect(film).to_have_attribute("data-ready", "true")
     return film
-
-
-def film_data(film):
-    return json.loads(film.locator("[data-film-data]").text_content())
 
 
 def position(film):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
+from tests.browser import LAB_ID, LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
 from tests.courses import lab_name, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
@@ -30,7 +30,7 @@ PRESETS = re.findall(r'"([a-z]+)"', re.search(r"heatmap\(([^)]*)\)", HEATMAP_LES
 HEATMAP = "Attention heatmap"
 PANEL = "Your code on the real model"
 PYTHON_TIMEOUT = 15_000
-LAB_FOLDER = PROJECT / "labs" / "08-attention" / "scaled-dot-product"
+LAB_FOLDER = PROJECT / "labs" / LAB_ID
 PROGRESS_KEY = "zero-to-microgpt:progress:v1"
 
 
@@ -276,7 +276,7 @@ def test_the_panel_unlocks_when_the_lab_passes(page, site):
 
 
 def test_a_lab_passed_earlier_shows_the_panel_at_once(page, site):
-    passed = {"version": 1, "drafts": {}, "passed": {"08-attention/scaled-dot-product": "2024-01-01T00:00:00Z"}, "hints": {}}
+    passed = {"version": 1, "drafts": {}, "passed": {LAB_ID: "2024-01-01T00:00:00Z"}, "hints": {}}
     page.add_init_script(f"localStorage.setItem({json.dumps(PROGRESS_KEY)}, {json.dumps(json.dumps(passed))})")
     page.goto(site + LESSON)
     panel = page.get_by_role("region", name=LAB_NAME).get_by_role("region", name=PANEL)
