@@ -29,6 +29,8 @@ BAD_CALLS = {
     "head in quotes": ('heatmap("emma", head="2")', "head", "2"),
     "a view misspelt": ('heatmap("emma", view="score")', "view", "score"),
     "a view with a capital": ('heatmap("emma", view="Weights")', "view", "Weights"),
+    "a misspelt keyword": ('heatmap("emma", heads=2)', "heads", "heads"),
+    "a list of names": ('heatmap(["emma", "olivia"])', "names?", "emma"),
 }
 
 
@@ -64,6 +66,13 @@ def test_a_bad_heatmap_argument_is_refused_at_its_line(case, heatmap_course, tmp
     assert any(re.search(rf"\b{argument}\b", message) and value in message for message in messages), result.output
     assert "The course has 1 problem;" in result.output, result.output
     assert not (tmp_path / "dist").exists()
+
+
+@pytest.mark.xfail(strict=True, reason="embeds.py checks `head not in (1, 2, 3, 4)`, and True == 1: head=True builds as head 1")
+def test_head_true_is_refused(heatmap_course, tmp_path):
+    line = call_in_lesson(heatmap_course, 'heatmap("emma", head=True)')
+    result = build(heatmap_course, tmp_path / "dist")
+    assert result.exit_code == 1 and f"{LESSON}:{line}: " in result.output, result.output
 
 
 @pytest.mark.parametrize("call", ['heatmap("emma")', 'heatmap("emma", "abcdefghijklmno", head=4, view="scores")', 'heatmap(head=1, view="weights")'])
