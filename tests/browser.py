@@ -1,4 +1,5 @@
-"""Helpers for the browser tests: serve a built site, drive Debian's Chromium, work a lab."""
+"""Helpers for the browser tests: serve a built site, drive Debian's Chromium, work a lab,
+watch what a page loads, run axe."""
 
 import json
 import threading

@@ -5,7 +5,7 @@ in course/course.toml. Each lesson costs one page load, which does everything: t
 stepped through and played to its end, every heatmap filled in, every lab passed with
 its own solution, axe in light and dark, a phone's width, nothing loaded from elsewhere
 and no error. How the players and widgets behave is tested on the widgets fixture course
-(test_browser_film.py, test_browser_lab.py, test_browser_a11y.py).
+(tests/fixtures/widgets), in the other test_browser_*.py files.
 """
 
 import pytest
