@@ -1,11 +1,22 @@
-"""Helpers for the browser tests: serve a built site, drive Debian's Chromium, work a lab."""
+"""Helpers for the browser tests: serve a built site, drive Debian's Chromium, work a lab,
+watch what a page loads, run axe."""
 
+import json
 import threading
 from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import expect, sync_playwright
 
 from site_builder.serve import Reloads, make_server
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+# Where a watched page finds axe: on its own site, so the site's CSP (scripts from 'self'
+# only) need not be bypassed, and a CSP problem still shows as an error.
+AXE_PATH = "__tests__/axe.min.js"
+SCHEMES = ["light", "dark"]
+PHONE_WIDTH = 375
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -18,25 +29,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 
-# The lesson most browser tests work in: it has a lab, a film and a heatmap.
+# The real lesson the heatmap and robustness tests still work in: its lab's attend() can
+# stand in for the real model's, and their code and expected numbers are attend()'s. Every
+# other player and widget test works in the widgets fixture course (tests/courses.py).
 LAB_ID = "08-attention/scaled-dot-product"
 LESSON = f"{LAB_ID}/"
 LAB_NAME = "Lab: Scaled dot-product attention"
 # Python is the slowest thing to load: the worker, Pyodide, its standard library, the lab wheel.
 READY_TIMEOUT = 60_000
-
-# A correct attend() in a learner's own words, not the reference solution's.
-CORRECT = """import math
-
-
-def attend(q, keys, values):
-    scale = math.sqrt(len(q))
-    scores = [sum(a * b for a, b in zip(q, k)) / scale for k in keys]
-    top = max(scores)
-    exps = [math.exp(s - top) for s in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
-"""
 
 
 @contextmanager
@@ -75,6 +75,11 @@ def open_lab(page, site):
     return ready_lab(page)
 
 
+def put_code(lab, code):
+    """Replace the lab's code through the editor's own handle: no keys pressed, the cheapest way."""
+    lab.evaluate("(section, code) => section.labEditor.setCode(code)", code)
+
+
 def set_code(page, lab, code):
     """Replace all the code in the lab's editor with `code`, as a paste would."""
     lab.get_by_role("textbox", name="Code editor").click()
@@ -96,3 +101,120 @@ def verdict(lab):
 def output(lab):
     """The lab's output log: what the code printed, and what the page says about the run."""
     return lab.get_by_role("log", name="Output")
+
+
+# ---------- Pages watched for what they load and what goes wrong ----------
+
+
+def origin(url):
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class Watched:
+    """A page whose requests may reach only its own site, and whose errors are all kept."""
+
+    def __init__(self, browser, site, **options):
+        self.site = origin(site)
+        self.axe = site + AXE_PATH
+        self.outside = []
+        self.errors = []
+        self.allowed_errors = []
+        self.context = browser.new_context(**options)
+        self.context.route("**/*", self.route)
+        # The context hears the page and its workers: Python's, and the offline copy's service worker.
+        self.context.on("console", self.console)
+        self.context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
+        self.page = self.context.new_page()
+
+    def route(self, route):
+        url = route.request.url
+        if url == self.axe:
+            route.fulfill(path=str(AXE), content_type="text/javascript")
+        elif url.startswith("data:") or origin(url) == self.site:
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort("blockedbyclient")
+
+    def console(self, message):
+        if message.type != "error":
+            return
+        text = f"{message.text} ({message.location.get('url', '')})"
+        if any(allowed(message) for allowed in self.allowed_errors):
+            return
+        self.errors.append(text)
+
+    def check(self):
+        assert self.outside == [], f"requests outside the site: {self.outside}"
+        assert self.errors == [], f"errors: {self.errors}"
+
+
+# ---------- Accessibility ----------
+
+
+def serious_problems(page, axe_url=None):
+    """What axe-core finds serious or critical in the page as it is now.
+
+    With `axe_url` (a Watched page's own address for axe) the site's CSP stays on;
+    without it the page's context must have been made with bypass_csp=True.
+    """
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        if axe_url:
+            page.add_script_tag(url=axe_url)
+        else:
+            page.add_script_tag(path=str(AXE))
+    results = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    return [
+        f"{violation['id']} ({violation['impact']}): {violation['help']} at {[node['target'] for node in violation['nodes'][:5]]}"
+        for violation in results["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+# The element that draws the focus ring: the radios of the heatmap's and the theme's
+# switches are transparent and ring their face instead, and the editor rings its frame.
+FOCUS_RING = """() => {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body) return null;
+  const owner = focused.matches(".heatmap-switch-option input, .theme-option input")
+    ? focused.nextElementSibling
+    : focused.closest(".cm-editor") ?? focused;
+  const style = getComputedStyle(owner);
+  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
+  const label = focused.getAttribute("aria-label") || (focused.labels?.[0] ?? focused).textContent.trim().slice(0, 40);
+  return { tag: focused.tagName.toLowerCase(), label, ring: outline || style.boxShadow !== "none" };
+}"""
+
+
+def focus_stop(page):
+    """What has focus and whether it shows it, or None when nothing in the page has focus."""
+    return page.evaluate(FOCUS_RING)
+
+
+def tab_to_the_end(page, limit=150):
+    """Tab on until focus leaves the page; every stop on the way must show its focus."""
+    visited = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = focus_stop(page)
+        if focused is None:
+            return visited
+        visited.append(focused)
+        assert focused["ring"], f"no visible focus on {focused} (after {visited[-4:-1]})"
+    raise AssertionError(f"Tab never left the page; visited {visited}")
+
+
+def fits_a_phone(page):
+    """Whether the page, at a phone's width, has nothing that makes it scroll sideways."""
+    page.set_viewport_size({"width": PHONE_WIDTH, "height": 800})
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")  # let widgets lay out again
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+
+
+# ---------- Films ----------
+
+
+def film_data(film):
+    """The film as the build resolved it for the player: scenes, captions, durations."""
+    return json.loads(film.locator("[data-film-data]").text_content())

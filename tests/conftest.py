@@ -82,3 +82,54 @@ def new_page(new_context):
 def page(new_page):
     """A page in a fresh context; an uncaught error in it fails the test."""
     return new_page()
+
+
+# ---------- The widgets fixture course, and watched pages (growtests) ----------
+# The player and widget tests work in this small course rather than in Module 8, so
+# editing a real lesson never breaks them. Its heatmap needs the trained model: the real
+# checkpoint is copied in at test time rather than committed twice.
+
+
+@pytest.fixture(scope="session")
+def widgets_built(tmp_path_factory):
+    """The widgets fixture course, built once per test run."""
+    from site_builder.build import build
+    from tests.courses import WIDGETS_ROOT
+
+    root = tmp_path_factory.mktemp("widgets") / "course-root"
+    shutil.copytree(WIDGETS_ROOT, root)
+    shutil.copy(PROJECT / "course" / "checkpoint.json", root / "course" / "checkpoint.json")
+    out = root.parent / "dist"
+    build(root, out)
+    return out
+
+
+@pytest.fixture(scope="session")
+def widgets_site(widgets_built):
+    """The widgets course on a host that sends COOP/COEP."""
+    with serving(widgets_built, isolated=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def widgets_plain_site(widgets_built):
+    """The widgets course on a host that cannot send COOP/COEP."""
+    with serving(widgets_built, isolated=False) as url:
+        yield url
+
+
+@pytest.fixture
+def watched(browser):
+    """Make Watched pages (own site only, every error kept) for one test; options go to their context."""
+    from tests.browser import Watched
+
+    opened = []
+
+    def make(site, **options):
+        page = Watched(browser, site, **options)
+        opened.append(page)
+        return page
+
+    yield make
+    for page in opened:
+        page.context.close()

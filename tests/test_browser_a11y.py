@@ -1,69 +1,46 @@
-"""Accessibility in headless Chromium: axe-core, the theme switch, the keyboard, phone width."""
+"""Accessibility in headless Chromium: axe-core, the theme switch, the keyboard, high contrast.
+
+These run on the widgets fixture course, whose lesson has a film, a heatmap, code and a
+lab. Every real page is checked with axe, at a phone's width and, beside the lessons,
+for a visible focus at every stop, in tests/test_browser_course.py.
+"""
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from site_builder.constants import THEME_KEY
-from tests.browser import LESSON, open_lab
+from tests.browser import focus_stop, ready_lab, serious_problems, tab_to_the_end
+from tests.courses import lab_name, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
 
-PROJECT = Path(__file__).resolve().parent.parent
-AXE = PROJECT / "node_modules" / "axe-core" / "axe.min.js"
-SCHEMES = ["light", "dark"]
-AXE_PAGES = {"overview": "", "module": "08-attention/", "lesson": LESSON, "explainer": "attention-explained/"}
-LESSONS = [
-    "08-attention/position-embeddings/",
-    "08-attention/queries-keys-values/",
-    LESSON,
-    "08-attention/causal-masking/",
-    "08-attention/rmsnorm-residuals/",
-]
-EVERY_PAGE = ["", "08-attention/", *LESSONS, "attention-explained/", "no-such-page/"]
+COURSE = widgets_course()
+LESSON = showcase(COURSE)
+LAB = COURSE.labs.for_lesson(LESSON)[0]
+# A page beside the lessons with code and a heatmap.
+PAGE = next(page for page in COURSE.pages if "```" in page.body and "heatmap(" in page.body)
 
-# Typed key by key, so it is written on one line: the editor indents after a newline itself.
-TYPED_SOLUTION = (
-    "import math\n"
-    "def attend(q, keys, values): "
-    "s = [sum(a * b for a, b in zip(q, k)) / math.sqrt(len(q)) for k in keys]; "
-    "m = max(s); e = [math.exp(x - m) for x in s]; w = [x / sum(e) for x in e]; "
-    "return [sum(wi * v[j] for wi, v in zip(w, values)) for j in range(len(values[0]))]"
-)
 
-# The element that draws the focus ring: the radios of the heatmap's and the theme's
-# switches are transparent and ring their face instead, and the editor rings its frame.
-FOCUS_RING = """() => {
-  const focused = document.activeElement;
-  if (!focused || focused === document.body) return null;
-  const owner = focused.matches(".heatmap-switch-option input, .theme-option input")
-    ? focused.nextElementSibling
-    : focused.closest(".cm-editor") ?? focused;
-  const style = getComputedStyle(owner);
-  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0 && style.outlineColor !== "rgba(0, 0, 0, 0)";
-  const label = focused.getAttribute("aria-label") || (focused.labels?.[0] ?? focused).textContent.trim().slice(0, 40);
-  return { tag: focused.tagName.toLowerCase(), label, ring: outline || style.boxShadow !== "none" };
-}"""
+def typed_solution(solution):
+    """The lab's solution as keys to press: the editor indents the body after the colon itself.
+
+    So each line is typed without its indent, which works for a solution whose body is one
+    level deep (the fixture's is; the test checks).
+    """
+    first, *body = [line for line in solution.splitlines() if line.strip()]
+    assert first.startswith("def ") and all(line.startswith("    ") and not line.startswith("     ") for line in body), solution
+    return [first, *(line.strip() for line in body)]
 
 
 def open_lesson(page, site):
     """The lesson with its Python ready, its film drawn and its heatmap filled in; its lab."""
-    lab = open_lab(page, site)
+    page.goto(site + LESSON.url)
+    lab = ready_lab(page, lab_name(LAB))
     expect(page.locator(".film-svg").first).to_be_visible()
     expect(page.locator(".heatmap-cell").first).to_be_visible()
     return lab
-
-
-def serious_problems(page):
-    page.add_script_tag(path=str(AXE))
-    results = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
-    return [
-        f"{violation['id']} ({violation['impact']}): {violation['help']} at {[node['target'] for node in violation['nodes'][:5]]}"
-        for violation in results["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
 
 
 def background(page, selector):
@@ -78,22 +55,11 @@ def background(page, selector):
 # ---------- axe-core ----------
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("name", list(AXE_PAGES))
-def test_axe_finds_no_serious_problems(new_page, site, name, scheme):
+@pytest.mark.parametrize(("scheme", "chosen"), [("light", "Dark"), ("dark", "Light")])
+def test_axe_finds_no_serious_problems_in_the_chosen_theme(new_page, widgets_site, scheme, chosen):
     # The site's CSP allows only its own scripts; axe is injected by the test, so only here is it bypassed.
     page = new_page(bypass_csp=True, color_scheme=scheme)
-    if name == "lesson":
-        open_lesson(page, site)
-    else:
-        page.goto(site + AXE_PAGES[name])
-    assert serious_problems(page) == []
-
-
-@pytest.mark.parametrize(("scheme", "chosen"), [("light", "Dark"), ("dark", "Light")])
-def test_axe_finds_no_serious_problems_in_the_chosen_theme(new_page, site, scheme, chosen):
-    page = new_page(bypass_csp=True, color_scheme=scheme)
-    open_lesson(page, site)
+    open_lesson(page, widgets_site)
     page.get_by_role("radio", name=chosen).check()
     assert serious_problems(page) == []
 
@@ -101,9 +67,9 @@ def test_axe_finds_no_serious_problems_in_the_chosen_theme(new_page, site, schem
 # ---------- Theme ----------
 
 
-def test_the_theme_follows_the_system_by_default(new_page, site):
+def test_the_theme_follows_the_system_by_default(new_page, widgets_site):
     page = new_page(color_scheme="dark")
-    page.goto(site)
+    page.goto(widgets_site)
     expect(page.get_by_role("group", name="Theme").get_by_role("radio", name="System")).to_be_checked()
     assert page.evaluate("document.documentElement.dataset.theme") is None
     assert background(page, "body") < 0.2
@@ -111,7 +77,7 @@ def test_the_theme_follows_the_system_by_default(new_page, site):
     assert background(page, "body") > 0.8
 
 
-def test_a_chosen_theme_overrides_the_system_everywhere_and_is_remembered(new_page, site):
+def test_a_chosen_theme_overrides_the_system_everywhere_and_is_remembered(new_page, widgets_site):
     page = new_page(color_scheme="light")
     # Where the theme stands when <body> is first parsed, that is, before anything is painted.
     page.add_init_script(
@@ -121,14 +87,14 @@ def test_a_chosen_theme_overrides_the_system_everywhere_and_is_remembered(new_pa
              observer.disconnect();
            }).observe(document, { childList: true, subtree: true });"""
     )
-    open_lesson(page, site)
+    open_lesson(page, widgets_site)
     page.get_by_role("radio", name="Dark").check()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     for part in ("body", ".film-stage", ".film-button[data-action=replay]", ".heatmap", ".heatmap-cell-future", ".heatmap-switch-option:last-child .heatmap-switch-face", ".cm-editor", ".highlight", ".lab-output"):
         assert background(page, part) < 0.25, part
     assert page.evaluate(f"localStorage.getItem('{THEME_KEY}')") == "dark"
 
-    page.goto(site + "attention-explained/")
+    page.goto(widgets_site + PAGE.url)
     assert page.evaluate("window.themeAtFirstPaint") == "dark"
     expect(page.get_by_role("radio", name="Dark")).to_be_checked()
     assert background(page, ".highlight") < 0.25
@@ -144,22 +110,22 @@ def test_a_chosen_theme_overrides_the_system_everywhere_and_is_remembered(new_pa
     assert background(page, "body") < 0.2
 
 
-def test_the_theme_switch_works_when_storage_is_blocked(new_page, site):
+def test_the_theme_switch_works_when_storage_is_blocked(new_page, widgets_site):
     page = new_page(color_scheme="light")
     page.add_init_script(
         """Object.defineProperty(window, "localStorage", {
              get() { throw new DOMException("The user denied storage.", "SecurityError"); },
            });"""
     )
-    page.goto(site)
+    page.goto(widgets_site)
     page.get_by_role("radio", name="Dark").check()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     assert background(page, "body") < 0.2
 
 
-def test_the_theme_switch_is_one_stop_for_the_keyboard(new_page, site):
+def test_the_theme_switch_is_one_stop_for_the_keyboard(new_page, widgets_site):
     page = new_page(color_scheme="light")
-    page.goto(site)
+    page.goto(widgets_site)
     page.keyboard.press("Tab")  # the skip link
     page.keyboard.press("Tab")  # the site title
     page.keyboard.press("Tab")
@@ -171,11 +137,6 @@ def test_the_theme_switch_is_one_stop_for_the_keyboard(new_page, site):
 
 
 # ---------- Keyboard only ----------
-
-
-def focus_stop(page):
-    """What has focus and whether it shows it, or None when nothing in the page has focus."""
-    return page.evaluate(FOCUS_RING)
 
 
 def tab_until(page, is_there, key="Tab", limit=120):
@@ -193,22 +154,9 @@ def tab_until(page, is_there, key="Tab", limit=120):
     raise AssertionError(f"{key} never got there; visited {visited}")
 
 
-def tab_to_the_end(page, limit=150):
-    """Tab on until focus leaves the page; every stop on the way must show its focus."""
-    visited = []
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        focused = focus_stop(page)
-        if focused is None:
-            return visited
-        visited.append(focused)
-        assert focused["ring"], f"no visible focus on {focused} (after {visited[-4:-1]})"
-    raise AssertionError(f"Tab never left the page; visited {visited}")
-
-
-def test_a_whole_lab_with_the_keyboard_alone(new_page, site):
+def test_a_whole_lab_with_the_keyboard_alone(new_page, widgets_site):
     page = new_page(color_scheme="light")
-    lab = open_lesson(page, site)
+    lab = open_lesson(page, widgets_site)
     verdict = lab.get_by_role("status")
     # A live region is announced only if it is in the page, empty, before its news arrives.
     expect(verdict).to_be_empty()
@@ -223,7 +171,10 @@ def test_a_whole_lab_with_the_keyboard_alone(new_page, site):
     behind = page.evaluate("document.activeElement.compareDocumentPosition(document.querySelector('.cm-content')) & Node.DOCUMENT_POSITION_PRECEDING")
     tab_until(page, "element.matches('.cm-content')", key="Shift+Tab" if behind else "Tab")
     page.keyboard.press("Control+A")
-    page.keyboard.type(TYPED_SOLUTION)
+    for number, line in enumerate(typed_solution(LAB.solution)):
+        if number:
+            page.keyboard.press("Enter")
+        page.keyboard.type(line)
     page.keyboard.press("Control+Enter")
     expect(verdict).to_contain_text("All checks passed", timeout=10_000)
 
@@ -234,36 +185,14 @@ def test_a_whole_lab_with_the_keyboard_alone(new_page, site):
     tab_to_the_end(page)
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("path", ["", "08-attention/", "attention-explained/", "no-such-page/"])
-def test_every_stop_on_a_page_shows_its_focus(new_page, site, path, scheme):
-    page = new_page(color_scheme=scheme)
-    page.goto(site + path)
-    assert len(tab_to_the_end(page)) > 3
+# ---------- High contrast ----------
 
 
-# ---------- Phone width ----------
-
-
-@pytest.mark.parametrize("scheme", SCHEMES)
-@pytest.mark.parametrize("path", EVERY_PAGE)
-def test_no_page_scrolls_sideways_on_a_phone(new_page, site, path, scheme):
-    page = new_page(color_scheme=scheme, viewport={"width": 375, "height": 800})
-    page.goto(site + path)
-    if page.locator("[data-film]").count():
-        expect(page.locator(".film-svg").first).to_be_visible()
-    if page.locator("[data-heatmap]").count():
-        expect(page.locator(".heatmap-cell").first).to_be_visible()
-    if page.locator("section[data-lab-id]").count():
-        expect(page.locator(".cm-editor").first).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
-
-
-def test_high_contrast_mode_keeps_the_heatmap_colours(new_page, site):
+def test_high_contrast_mode_keeps_the_heatmap_colours(new_page, widgets_site):
     # Forced colours paint every background in the system's one colour unless told not to;
     # a heatmap's colours are its data.
     page = new_page(forced_colors="active")
-    page.goto(site + "attention-explained/")
+    page.goto(widgets_site + PAGE.url)
     cells = page.locator(".heatmap-cell:not(.heatmap-cell-future)")
     expect(cells.first).to_be_visible()
     colours = cells.evaluate_all("cells => new Set(cells.map((cell) => getComputedStyle(cell).backgroundColor)).size")

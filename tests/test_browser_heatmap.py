@@ -1,10 +1,13 @@
 """The attention heatmap and "Your code on the real model", in headless Chromium.
 
 Expected numbers come from the course's own microgpt under CPython, so these tests also
-check that the page shows the real model's numbers, to the digits it prints.
+check that the page shows the real model's numbers, to the digits it prints. The heatmap
+is tested in the widgets fixture course (which shows the same trained model), so editing a
+real lesson's heatmap never breaks these tests; the panel needs the real attend() lab.
 """
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -12,16 +15,23 @@ import pytest
 from playwright.sync_api import expect
 
 from site_builder.constants import MAX_NAME_LETTERS, PROGRESS_KEY
-from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, set_code, verdict
+from tests.browser import LAB_ID, LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
+from tests.courses import lab_name, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
 
 PROJECT = Path(__file__).resolve().parent.parent
-EXPLAINER = "attention-explained/"
+WIDGETS = widgets_course()
+HEATMAP_LESSON = showcase(WIDGETS)
+HEATMAP_LAB_NAME = lab_name(WIDGETS.labs.for_lesson(HEATMAP_LESSON)[0])
+# The fixture's page with a heatmap and no lab: there Python starts only when it is needed.
+HEATMAP_PAGE = next(page for page in WIDGETS.pages if "heatmap(" in page.body)
+# The names the lesson's heatmap offers as buttons, from its call in the lesson's text.
+PRESETS = re.findall(r'"([a-z]+)"', re.search(r"heatmap\(([^)]*)\)", HEATMAP_LESSON.body).group(1))
 HEATMAP = "Attention heatmap"
 PANEL = "Your code on the real model"
 PYTHON_TIMEOUT = 15_000
-LAB_FOLDER = PROJECT / "labs" / "08-attention" / "scaled-dot-product"
+LAB_FOLDER = PROJECT / "labs" / LAB_ID
 
 
 @pytest.fixture(scope="module")
@@ -72,15 +82,25 @@ def pass_the_lab(page, lab):
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=PYTHON_TIMEOUT)
 
 
-# ---------- The lesson's heatmap ----------
+# ---------- The heatmap widget, on the widgets fixture course ----------
 
 
-def test_a_preset_shows_before_python_has_loaded(page, site, model):
+def open_heatmap_lab(page, site):
+    page.goto(site + HEATMAP_LESSON.url)
+    return ready_lab(page, HEATMAP_LAB_NAME)
+
+
+def test_the_fixture_heatmap_shows_the_names_these_tests_read():
+    # The readouts and headers below spell out "emma"; the other presets are clicked by name.
+    assert PRESETS[0] == "emma" and {"olivia", "isabella"} <= set(PRESETS[1:])
+
+
+def test_a_preset_shows_before_python_has_loaded(page, widgets_site, model):
     # Hold back the Python runtime, so the heatmap has to manage without it.
     held = []
     page.route("**/pyodide/**", lambda route: held.append(route))
-    page.goto(site + LESSON)
-    lab = page.get_by_role("region", name=LAB_NAME)
+    page.goto(widgets_site + HEATMAP_LESSON.url)
+    lab = page.get_by_role("region", name=HEATMAP_LAB_NAME)
     heatmap = heatmap_on(page)
     expect(grid_of(heatmap)).to_be_visible()
     expect(lab).to_have_attribute("data-python-state", "loading")
@@ -96,8 +116,8 @@ def test_a_preset_shows_before_python_has_loaded(page, site, model):
         route.continue_()
 
 
-def test_typing_a_name_updates_the_grid_from_python(page, site, model):
-    open_lab(page, site)
+def test_typing_a_name_updates_the_grid_from_python(page, widgets_site, model):
+    open_heatmap_lab(page, widgets_site)
     heatmap = heatmap_on(page)
     field = heatmap.get_by_role("textbox", name="Or type any name")
     field.fill("")
@@ -112,9 +132,9 @@ def test_typing_a_name_updates_the_grid_from_python(page, site, model):
     print(f"typing 'zed' -> updated heatmap: {took:.2f} s")  # shown with pytest -s
 
 
-def test_a_name_typed_while_python_loads_appears_when_it_is_ready(page, site, model):
+def test_a_name_typed_while_python_loads_appears_when_it_is_ready(page, widgets_site, model):
     # The explainer page has no lab: Python starts only when the learner needs it.
-    page.goto(site + EXPLAINER)
+    page.goto(widgets_site + HEATMAP_PAGE.url)
     heatmap = heatmap_on(page)
     expect(grid_of(heatmap)).to_be_visible()
     assert page.workers == []
@@ -126,8 +146,8 @@ def test_a_name_typed_while_python_loads_appears_when_it_is_ready(page, site, mo
     expect_cells(heatmap, maps_for(model, "ada")["heads"][0]["weights"])
 
 
-def test_names_the_model_cannot_read_get_a_friendly_message(page, site):
-    page.goto(site + LESSON)
+def test_names_the_model_cannot_read_get_a_friendly_message(page, widgets_site):
+    page.goto(widgets_site + HEATMAP_LESSON.url)
     heatmap = heatmap_on(page)
     field = heatmap.get_by_role("textbox", name="Or type any name")
     message = heatmap.locator(".heatmap-message")
@@ -144,8 +164,8 @@ def test_names_the_model_cannot_read_get_a_friendly_message(page, site):
     expect(heatmap).to_have_attribute("data-name", "emma")
 
 
-def test_head_and_view_switch_by_mouse(page, site, model):
-    page.goto(site + LESSON)
+def test_head_and_view_switch_by_mouse(page, widgets_site, model):
+    page.goto(widgets_site + HEATMAP_LESSON.url)
     heatmap = heatmap_on(page)
     emma = maps_for(model, "emma")
     heatmap.get_by_role("radio", name="Head 3").click()
@@ -157,8 +177,8 @@ def test_head_and_view_switch_by_mouse(page, site, model):
     expect(heatmap.locator(".heatmap-legend")).to_contain_text("Score before softmax")
 
 
-def test_head_and_view_switch_by_keyboard(page, site, model):
-    page.goto(site + LESSON)
+def test_head_and_view_switch_by_keyboard(page, widgets_site, model):
+    page.goto(widgets_site + HEATMAP_LESSON.url)
     heatmap = heatmap_on(page)
     emma = maps_for(model, "emma")
     heatmap.get_by_role("radio", name="Head 1").focus()
@@ -175,8 +195,8 @@ def test_head_and_view_switch_by_keyboard(page, site, model):
     expect(cell(heatmap, 4, 0)).to_be_focused()
 
 
-def test_nothing_after_the_diagonal(page, site):
-    page.goto(site + LESSON)
+def test_nothing_after_the_diagonal(page, widgets_site):
+    page.goto(widgets_site + HEATMAP_LESSON.url)
     heatmap = heatmap_on(page)
     heatmap.get_by_role("button", name="isabella").click()
     n = len("isabella") + 1
@@ -190,8 +210,8 @@ def test_nothing_after_the_diagonal(page, site):
     expect(cell(heatmap, 0, 1)).to_have_accessible_name("future, not looked at")
 
 
-def test_pointing_at_or_focusing_a_cell_reads_it_out(page, site, model):
-    page.goto(site + LESSON)
+def test_pointing_at_or_focusing_a_cell_reads_it_out(page, widgets_site, model):
+    page.goto(widgets_site + HEATMAP_LESSON.url)
     heatmap = heatmap_on(page)
     weights = maps_for(model, "emma")["heads"][0]["weights"]
     cell(heatmap, 4, 0).hover()
@@ -218,8 +238,8 @@ def test_pointing_at_or_focusing_a_cell_reads_it_out(page, site, model):
     expect(readout(heatmap)).to_have_text(f"At the first “m”, head 1 scores itself {sign}{abs(scores[2][2]):.4f} before softmax.")
 
 
-def test_every_number_has_its_row_and_column_headers(page, site):
-    page.goto(site + LESSON)
+def test_every_number_has_its_row_and_column_headers(page, widgets_site):
+    page.goto(widgets_site + HEATMAP_LESSON.url)
     heatmap = heatmap_on(page)
     grid = grid_of(heatmap)
     expect(grid.get_by_role("columnheader")).to_have_count(5)
@@ -231,9 +251,9 @@ def test_every_number_has_its_row_and_column_headers(page, site):
     assert scopes == ["col"] * 5 + ["row"] * 5
 
 
-def test_phone_width_keeps_the_page_from_scrolling_sideways(new_page, site):
+def test_phone_width_keeps_the_page_from_scrolling_sideways(new_page, widgets_site):
     page = new_page(viewport={"width": 375, "height": 800})
-    open_lab(page, site)
+    open_heatmap_lab(page, widgets_site)
     heatmap = heatmap_on(page)
     heatmap.get_by_role("textbox", name="Or type any name").fill("maximilianoadam")
     expect(heatmap).to_have_attribute("data-name", "maximilianoadam", timeout=PYTHON_TIMEOUT)
@@ -256,7 +276,7 @@ def test_the_panel_unlocks_when_the_lab_passes(page, site):
 
 
 def test_a_lab_passed_earlier_shows_the_panel_at_once(page, site):
-    passed = {"version": 1, "drafts": {}, "passed": {"08-attention/scaled-dot-product": "2024-01-01T00:00:00Z"}, "hints": {}}
+    passed = {"version": 1, "drafts": {}, "passed": {LAB_ID: "2024-01-01T00:00:00Z"}, "hints": {}}
     page.add_init_script(f"localStorage.setItem({json.dumps(PROGRESS_KEY)}, {json.dumps(json.dumps(passed))})")
     page.goto(site + LESSON)
     panel = page.get_by_role("region", name=LAB_NAME).get_by_role("region", name=PANEL)

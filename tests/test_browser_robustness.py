@@ -1,8 +1,12 @@
-"""Learner code at its worst, in the real lab page (headless Chromium).
+"""Learner code at its worst, in a lab page (headless Chromium).
 
-Each test runs bad code in the attention lab, checks what the page says, then checks that
-the page still works (the reference solution passes) and that the learner's draft is kept.
+Each test runs bad code in the widgets fixture course's lab, checks what the page says,
+then checks that the page still works (the reference solution passes) and that the
+learner's draft is kept. The bad code is written for that lab's function, and what the
+verdict must say (its expected answer, how many checks) comes from the lab's own files.
 """
+
+import json
 
 import re
 import time
@@ -10,13 +14,36 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from site_builder.constants import DEFAULT_TIME_LIMIT, OUTPUT_CAP
-from tests.browser import LAB_ID, LESSON, READY_TIMEOUT, button, open_lab, output, ready_lab, set_code, verdict
-from tests.conftest import PROJECT
+from site_builder.constants import OUTPUT_CAP
+from labkit.grading import load_checks
+from labkit.values import shape_of, show
+from tests.browser import READY_TIMEOUT, button, output, ready_lab, set_code, verdict
+from tests.courses import lab_name, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
 
-SOLUTION = (PROJECT / "labs" / LAB_ID / "solution.py").read_text(encoding="utf-8")
+COURSE = widgets_course()
+LESSON = showcase(COURSE)
+LAB = COURSE.labs.for_lesson(LESSON)[0]
+SOLUTION = LAB.solution
+FUNCTION = LAB.functions[0]
+# The starter's def line without its colon, "def shares(values)": bad code keeps it, as a learner would.
+HEADER = next(line for line in LAB.starter.splitlines() if line.startswith(f"def {FUNCTION}(")).removesuffix(":")
+CALLS_ITSELF = HEADER.removeprefix("def ")
+LOADED_CHECKS = load_checks(LAB.checks_source, LAB.id)
+CHECKS = LOADED_CHECKS.checks
+FIRST_CASE = LOADED_CHECKS.cases[0]
+
+
+def solution_answer(case):
+    namespace = {}
+    exec(SOLUTION, namespace)
+    return namespace[case.function](*case.args)
+
+
+# What the first check, which calls the first case, expects: a list of numbers.
+EXPECTED = solution_answer(FIRST_CASE)
+CALL_FIRST_CASE = f"{FIRST_CASE.function}({', '.join(repr(arg) for arg in FIRST_CASE.args)})"
 RUN_TIMEOUT = 15_000
 
 PASSED = "All checks passed"
@@ -36,6 +63,17 @@ def page(new_page):
 # ----- helpers -----
 
 
+def open_lab(page, site):
+    page.goto(site + LESSON.url)
+    return ready_lab(page, lab_name(LAB))
+
+
+def test_the_fixture_lab_has_what_these_tests_need():
+    # A list of numbers to get wrong, and more than one check to fail.
+    assert isinstance(EXPECTED, list) and len(EXPECTED) >= 2 and all(isinstance(value, float) for value in EXPECTED)
+    assert len(CHECKS) >= 2
+
+
 def open_lab_with_time_limit(page, site, time_limit):
     """The lab, with Python loaded and `time_limit` seconds written over the limit in its config."""
     original = []
@@ -46,9 +84,9 @@ def open_lab_with_time_limit(page, site, time_limit):
         original.extend(re.findall(r'"timeLimit": ([0-9.]+)', html))
         route.fulfill(response=response, body=re.sub(r'"timeLimit": [0-9.]+', f'"timeLimit": {time_limit}', html))
 
-    page.route(f"**/{LESSON}", rewrite)
+    page.route(f"**/{LESSON.url}", rewrite)
     lab = open_lab(page, site)
-    assert original == [str(DEFAULT_TIME_LIMIT)], "the real lab's own limit is the default"
+    assert original == [json.dumps(LAB.time_limit)], "the lab's own limit, from its lab.toml"
     assert lab.evaluate("s => JSON.parse(s.querySelector('[data-lab-config]').textContent).timeLimit") == time_limit
     return lab
 
@@ -111,7 +149,7 @@ def keeps_the_draft(page, lab, code, reload=False):
     assert editor_code(lab) == code
     if reload:
         page.reload()
-        lab = ready_lab(page)
+        lab = ready_lab(page, lab_name(LAB))
         assert editor_code(lab) == code
     return lab
 
@@ -125,12 +163,12 @@ def solution_passes(page, lab):
 
 ENDLESS_AT_TOP = "steps = 0\nwhile True:\n    steps += 1\n"
 
-ENDLESS_IN_ATTEND = """def attend(q, keys, values):
+ENDLESS_IN_FUNCTION = f"""{HEADER}:
     while True:
         pass
 """
 
-SWALLOWS_STOP = """def attend(q, keys, values):
+SWALLOWS_STOP = f"""{HEADER}:
     while True:
         try:
             while True:
@@ -140,25 +178,25 @@ SWALLOWS_STOP = """def attend(q, keys, values):
 """
 
 
-def test_stop_ends_an_endless_loop_and_keeps_python(page, site):
-    lab = open_lab(page, site)
+def test_stop_ends_an_endless_loop_and_keeps_python(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     start_then_stop(page, lab, ENDLESS_AT_TOP, "Run")
     expect(output(lab)).to_contain_text("Stopped. Python is still loaded.")
     lab = keeps_the_draft(page, lab, ENDLESS_AT_TOP, reload=True)
     solution_passes(page, lab)
 
 
-def test_stop_ends_an_endless_loop_inside_the_checked_function(page, site):
-    lab = open_lab(page, site)
-    start_then_stop(page, lab, ENDLESS_IN_ATTEND, "Check")
+def test_stop_ends_an_endless_loop_inside_the_checked_function(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    start_then_stop(page, lab, ENDLESS_IN_FUNCTION, "Check")
     expect(verdict(lab)).to_have_text(re.compile(r"^Stopped before the checks finished\.$"))
     expect(output(lab)).to_contain_text("Python is still loaded")
-    keeps_the_draft(page, lab, ENDLESS_IN_ATTEND)
+    keeps_the_draft(page, lab, ENDLESS_IN_FUNCTION)
     solution_passes(page, lab)
 
 
-def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, site):
-    lab = open_lab(page, site)
+def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     start_then_stop(page, lab, SWALLOWS_STOP, "Check")
     expect(output(lab)).to_contain_text("Python took too long to stop, so it was restarted.")
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
@@ -169,9 +207,9 @@ def test_stop_restarts_python_when_the_code_swallows_the_interrupt(page, site):
 SLEEPS = "import time\n\nprint('sleeping')\ntime.sleep(60)\nprint('awake')\n"
 
 
-def test_stop_ends_a_long_sleep_without_restarting_python(page, site):
+def test_stop_ends_a_long_sleep_without_restarting_python(page, widgets_site):
     # Pyodide's own time.sleep never looks at the interrupt buffer; labkit's sleeps in steps.
-    lab = open_lab(page, site)
+    lab = open_lab(page, widgets_site)
     set_code(page, lab, SLEEPS)
     button(lab, "Run").click()
     expect(output(lab)).to_contain_text("sleeping")
@@ -182,9 +220,9 @@ def test_stop_ends_a_long_sleep_without_restarting_python(page, site):
     solution_passes(page, lab)
 
 
-def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(page, site):
-    lab = open_lab(page, site)
-    code = "def attend(q, keys, values):\n    raise KeyboardInterrupt\n"
+def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    code = f"{HEADER}:\n    raise KeyboardInterrupt\n"
     text = check(page, lab, code)
     assert text.startswith("Your code raised KeyboardInterrupt"), text
     assert "Stopped" not in output(lab).inner_text()
@@ -192,9 +230,9 @@ def test_a_keyboard_interrupt_the_code_raises_itself_is_not_called_a_stop(page, 
     solution_passes(page, lab)
 
 
-def test_a_check_past_the_time_limit_stops_by_itself(page, site):
-    lab = open_lab_with_time_limit(page, site, time_limit=2)
-    set_code(page, lab, ENDLESS_IN_ATTEND)
+def test_a_check_past_the_time_limit_stops_by_itself(page, widgets_site):
+    lab = open_lab_with_time_limit(page, widgets_site, time_limit=2)
+    set_code(page, lab, ENDLESS_IN_FUNCTION)
     started = time.monotonic()
     button(lab, "Check").click()
     expect(lab).not_to_have_attribute("data-python-state", "running", timeout=5_000)
@@ -203,24 +241,24 @@ def test_a_check_past_the_time_limit_stops_by_itself(page, site):
     expect(verdict(lab)).to_contain_text("Stopped before the checks finished.")
     expect(verdict(lab)).to_contain_text("Your code ran for more than 2 seconds, this lab's time limit.")
     expect(output(lab)).to_contain_text("Is there a loop that never ends?")
-    lab = keeps_the_draft(page, lab, ENDLESS_IN_ATTEND, reload=True)
+    lab = keeps_the_draft(page, lab, ENDLESS_IN_FUNCTION, reload=True)
     solution_passes(page, lab)
 
 
 # ----- memory -----
 
-GROWS_FOREVER = """def attend(q, keys, values):
+GROWS_FOREVER = f"""{HEADER}:
     rows = []
     while True:
         rows.append([0] * 100_000)
 
 
-attend([1], [[1]], [[1]])
+{CALL_FIRST_CASE}
 """
 
 
-def test_a_list_too_big_for_memory_is_explained(page, site):
-    lab = open_lab(page, site)
+def test_a_list_too_big_for_memory_is_explained(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     # Pyodide's Python is 32-bit: 10**10 items cannot even be counted, 10**9 cannot be stored.
     for code, error in [("x = 1\nbig = [0] * 10**9\n", "MemoryError"), ("x = 1\nbig = [0] * 10**10\n", "OverflowError")]:
         text = run(page, lab, code)
@@ -230,12 +268,12 @@ def test_a_list_too_big_for_memory_is_explained(page, site):
     solution_passes(page, lab)
 
 
-def test_a_list_that_grows_forever_runs_out_of_memory_and_python_carries_on(page, site):
+def test_a_list_that_grows_forever_runs_out_of_memory_and_python_carries_on(page, widgets_site):
     # Filling the worker's 4 GB for the first time takes about as long as the lab's 10 s limit,
     # which could stop it first (that path is the time-limit test): allow a minute here.
-    lab = open_lab_with_time_limit(page, site, time_limit=60)
+    lab = open_lab_with_time_limit(page, widgets_site, time_limit=60)
     text = run(page, lab, GROWS_FOREVER, timeout=60_000)
-    assert "line 4, in attend\n    rows.append([0] * 100_000)\nMemoryError" in text, text
+    assert f"line 4, in {FUNCTION}\n    rows.append([0] * 100_000)\nMemoryError" in text, text
     assert "Look for a list that grows forever" in text
     lab = keeps_the_draft(page, lab, GROWS_FOREVER)
     solution_passes(page, lab)
@@ -244,21 +282,21 @@ def test_a_list_that_grows_forever_runs_out_of_memory_and_python_carries_on(page
 # ----- recursion, printing, HTML -----
 
 
-def test_infinite_recursion_points_at_the_learners_line(page, site):
-    lab = open_lab(page, site)
-    code = "def attend(q, keys, values):\n    return attend(q, keys, values)\n"
+def test_infinite_recursion_points_at_the_learners_line(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    code = f"{HEADER}:\n    return {CALLS_ITSELF}\n"
     text = check(page, lab, code)
-    assert text.startswith("8 of 8 checks failed."), text
+    assert text.startswith(f"{len(CHECKS)} of {len(CHECKS)} checks failed."), text
     assert "raised RecursionError on line 2" in text
-    assert "line 2, in attend\n    return attend(q, keys, values)" in text
+    assert f"line 2, in {FUNCTION}\n    return {CALLS_ITSELF}" in text
     assert "A function kept calling itself and never stopped." in text
     assert len(text) < 20_000, "a thousand identical frames help nobody"
     keeps_the_draft(page, lab, code)
     solution_passes(page, lab)
 
 
-def test_ten_megabytes_of_printing_are_cut_and_the_page_stays_responsive(page, site):
-    lab = open_lab(page, site)
+def test_ten_megabytes_of_printing_are_cut_and_the_page_stays_responsive(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     printed = lab.locator("[data-output] .output-stdout")
     text = run(page, lab, "print('x' * 10_000_000)\n")
     assert "Output cut: only the first 100,000 characters are shown." in text
@@ -279,14 +317,14 @@ def test_ten_megabytes_of_printing_are_cut_and_the_page_stays_responsive(page, s
     solution_passes(page, lab)
 
 
-def test_html_in_output_and_errors_is_shown_as_text(page, site):
-    lab = open_lab(page, site)
+def test_html_in_output_and_errors_is_shown_as_text(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     text = run(page, lab, "print('<img src=x onerror=alert(1)>')\nraise ValueError('<img src=x onerror=alert(2)>')\n")
     assert "<img src=x onerror=alert(1)>" in text
     assert "ValueError: <img src=x onerror=alert(2)>" in text
-    text = check(page, lab, "def attend(q, keys, values):\n    raise ValueError('<b>bold</b><img src=x onerror=alert(3)>')\n")
+    text = check(page, lab, f"{HEADER}:\n    raise ValueError('<b>bold</b><img src=x onerror=alert(3)>')\n")
     assert "raised ValueError on line 2: <b>bold</b><img src=x onerror=alert(3)>" in text
-    code = "def attend(q, keys, values):\n    return '<img src=x onerror=alert(4)>'\n"
+    code = f"{HEADER}:\n    return '<img src=x onerror=alert(4)>'\n"
     text = check(page, lab, code)
     assert "returned '<img src=x onerror=alert(4)>', which is a str" in text
     page.wait_for_timeout(300)  # time for a broken image's onerror to fire, were there one
@@ -298,56 +336,58 @@ def test_html_in_output_and_errors_is_shown_as_text(page, site):
 
 # ----- cheating -----
 
-WRONG_BODY = "    return values[0]\n"  # a plausible wrong answer: the first value, unweighted
+WRONG_BODY = f"    return [0.5] * {len(EXPECTED)}\n"  # a list of the right length, with the wrong numbers
+SIZE = len(EXPECTED)
+SHOULD_BE = f"expected {show(EXPECTED)}"
 
 
-def attend_returning(expression):
-    return f"def attend(q, keys, values):\n    return {expression}\n"
+def returning(expression):
+    return f"{HEADER}:\n    return {expression}\n"
 
 
 CHEATS = [
     # (what it tries, code, what the verdict must say)
-    ("redefines print", "print = lambda *args, **kwargs: None\n\ndef attend(q, keys, values):\n" + WRONG_BODY, "expected [7.1797, 2.8203]"),
+    ("redefines print", f"print = lambda *args, **kwargs: None\n\n{HEADER}:\n" + WRONG_BODY, SHOULD_BE),
     (
         "replaces isinstance",
-        "import builtins\nbuiltins.isinstance = lambda *args: True\n\n" + attend_returning("'7.1797, 2.8203'"),
-        "which is a str; expected a list of 2 numbers",
+        "import builtins\nbuiltins.isinstance = lambda *args: True\n\n" + returning(repr(show(EXPECTED)[1:-1])),
+        f"which is a str; expected {shape_of(EXPECTED)}",
     ),
     (
         "doctors math to hide a nan",
-        "import math\nmath.isnan = lambda x: False\nmath.isinf = lambda x: False\n\n" + attend_returning("[float('nan')] * len(values[0])"),
+        "import math\nmath.isnan = lambda x: False\nmath.isinf = lambda x: False\n\n" + returning(f"[float('nan')] * {SIZE}"),
         "which contains nan: a number that is not a number",
     ),
     (
         "patches the checker module",
-        "import labkit.checks, labkit.values\nlabkit.checks.close = lambda *a, **k: True\nlabkit.values.close = lambda *a, **k: True\n\ndef attend(q, keys, values):\n" + WRONG_BODY,
-        "expected [7.1797, 2.8203]",
+        f"import labkit.checks, labkit.values\nlabkit.checks.close = lambda *a, **k: True\nlabkit.values.close = lambda *a, **k: True\n\n{HEADER}:\n" + WRONG_BODY,
+        SHOULD_BE,
     ),
     (
         "patches the checker's class",
-        "import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\nlabkit.checks.Tester.require_shape = lambda *a, **k: None\n\ndef attend(q, keys, values):\n" + WRONG_BODY,
-        "expected [7.1797, 2.8203]",
+        f"import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\nlabkit.checks.Tester.require_shape = lambda *a, **k: None\n\n{HEADER}:\n" + WRONG_BODY,
+        SHOULD_BE,
     ),
     (
-        "patches the checker from inside attend",
-        "def attend(q, keys, values):\n    import labkit.checks\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n" + WRONG_BODY,
-        "expected [7.1797, 2.8203]",
+        "patches the checker from inside the function",
+        f"{HEADER}:\n    import labkit.checks\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n" + WRONG_BODY,
+        SHOULD_BE,
     ),
-    ("equals everything", "class Same:\n    def __eq__(self, other):\n        return True\n\n\n" + attend_returning("Same()"), "something the checker cannot read: it is a Same"),
+    ("equals everything", "class Same:\n    def __eq__(self, other):\n        return True\n\n\n" + returning("Same()"), "something the checker cannot read: it is a Same"),
     (
         "float subclass equal to everything",
-        "class Sly(float):\n    def __eq__(self, other):\n        return True\n\n\n" + attend_returning("[Sly(0), Sly(0)]"),
-        "returned [0, 0]; expected [7.1797, 2.8203]",
+        "class Sly(float):\n    def __eq__(self, other):\n        return True\n\n\n" + returning(f"[Sly(0)] * {SIZE}"),
+        f"returned {show([0] * SIZE)}; {SHOULD_BE}",
     ),
-    ("nan", attend_returning("[float('nan'), float('nan')]"), "which contains nan"),
-    ("infinity", attend_returning("[float('inf')] * len(values[0])"), "a number that is infinite"),
-    ("generator", attend_returning("(v for v in values[0])"), "it is a generator, not a list"),
-    ("exit()", "def attend(q, keys, values):\n    exit()\n", "raised SystemExit on line 2"),
+    ("nan", returning(f"[float('nan')] * {SIZE}"), "which contains nan"),
+    ("infinity", returning(f"[float('inf')] * {SIZE}"), "a number that is infinite"),
+    ("generator", returning(f"(n for n in range({SIZE}))"), "it is a generator, not a list"),
+    ("exit()", f"{HEADER}:\n    exit()\n", "raised SystemExit on line 2"),
 ]
 
 
-def test_cheats_are_judged_on_their_answers(page, site):
-    lab = open_lab(page, site)
+def test_cheats_are_judged_on_their_answers(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     for name, code, message in CHEATS:
         text = check(page, lab, code)
         assert not text.startswith(PASSED), f"{name}: {text}"
@@ -360,8 +400,8 @@ def test_cheats_are_judged_on_their_answers(page, site):
     solution_passes(page, lab)
 
 
-def test_damage_to_python_itself_does_not_outlast_the_run(page, site):
-    lab = open_lab(page, site)
+def test_damage_to_python_itself_does_not_outlast_the_run(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     damage = "import sys\nsys.stdout = None\nsys.setrecursionlimit(30)\n"
     assert "Your code ran to the end." in run(page, lab, damage)
     assert "still printing" in run(page, lab, "print('still printing')\n")
@@ -381,9 +421,9 @@ def test_damage_to_python_itself_does_not_outlast_the_run(page, site):
 # ----- what the labs do not offer, and code that does not parse -----
 
 
-def test_numpy_and_input_get_a_clear_message(page, site):
-    lab = open_lab(page, site)
-    text = check(page, lab, "import numpy as np\n\ndef attend(q, keys, values):\n    return np.zeros(2)\n")
+def test_numpy_and_input_get_a_clear_message(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    text = check(page, lab, f"import numpy as np\n\n{HEADER}:\n    return np.zeros(2)\n")
     assert text.startswith("Your code raised ModuleNotFoundError on line 1."), text
     assert "numpy is not available here" in text
     assert "''" in run(page, lab, "import sys\nprint(repr(sys.stdin.readline()))\n")  # end of file, not a hang
@@ -396,26 +436,26 @@ def test_numpy_and_input_get_a_clear_message(page, site):
 
 SYNTAX_ERRORS = [
     (
-        "def attend(q, keys, values)\n    return []\n",
-        ["SyntaxError on line 1: expected ':'", "    def attend(q, keys, values)", "                               ^"],
+        f"{HEADER}\n    return []\n",
+        ["SyntaxError on line 1: expected ':'", f"    {HEADER}", " " * len(f"    {HEADER}") + "^"],
     ),
     (
-        "def attend(q, keys, values):\n    scores = []\n      return scores\n",
+        f"{HEADER}:\n    scores = []\n      return scores\n",
         ["IndentationError on line 3: unexpected indent", "    return scores", "    ^"],
     ),
     (
-        "def attend(q, keys, values):\nreturn []\n",
+        f"{HEADER}:\nreturn []\n",
         ["IndentationError on line 2: expected an indented block after function definition on line 1", "    return []", "    ^"],
     ),
     (
-        "def attend(q, keys, values):\n    print('unfinished)\n",
+        f"{HEADER}:\n    print('unfinished)\n",
         ["SyntaxError on line 2: unterminated string literal (detected at line 2)", "    print('unfinished)", "          ^"],
     ),
 ]
 
 
-def test_syntax_errors_show_the_learners_line_and_a_caret(page, site):
-    lab = open_lab(page, site)
+def test_syntax_errors_show_the_learners_line_and_a_caret(page, widgets_site):
+    lab = open_lab(page, widgets_site)
     for code, lines in SYNTAX_ERRORS:
         kind, line = re.match(r"(\w+) on line (\d+)", lines[0]).groups()
         assert check(page, lab, code).startswith(f"Your code raised {kind} on line {line}.")

@@ -28,7 +28,7 @@ class Heatmap(WidgetKind):
         bad = [name for name in names if not isinstance(name, str) or not PRESET_NAME.match(name)]
         if bad:
             raise WidgetError(f"heatmap names must be 1 to {MAX_NAME_LETTERS} lower-case letters a-z, not {bad[0]!r}")
-        if head not in range(1, HEADS + 1):
+        if isinstance(head, bool) or head not in range(1, HEADS + 1):  # True == 1, but is no head
             raise WidgetError(f"heatmap head must be 1 to {HEADS}, not {head!r}")
         if view not in VIEWS:
             raise WidgetError(f"heatmap view must be 'weights' or 'scores', not {view!r}")
