@@ -63,7 +63,7 @@ def check(root, lab, file):
 
 
 @main.command()
-@click.option("--names", "names_path", type=click.Path(dir_okay=False, path_type=Path), help="makemore's names.txt (downloaded and verified when omitted).")
+@click.option("--names", "names_path", type=click.Path(dir_okay=False, path_type=Path), help="makemore's names.txt (default: $NAMES_TXT, else downloaded once to .cache/ and verified).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("course/checkpoint.json"), show_default=True)
 @click.option("--steps", type=click.IntRange(1), default=1000, show_default=True)
 def train(names_path, out, steps):

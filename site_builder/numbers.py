@@ -10,6 +10,7 @@ from pathlib import Path
 
 from site_builder import tomlfile
 from site_builder.errors import did_you_mean, exception_text
+from site_builder.names_data import NamesUnavailable
 from site_builder.paths import UnsafePath, inside, is_ignored
 from site_builder.time_limit import TimedOut, time_limit
 
@@ -86,7 +87,7 @@ class Providers:
                 result = function()
         except TimedOut as timeout:
             raise self.timed_out(timeout, target) from None
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, NamesUnavailable):  # the author's Ctrl+C; a build that cannot have the names at all
             raise
         except BaseException as error:  # SystemExit and GeneratorExit too: a provider must not end the build
             raise self.failed(error, target) from None

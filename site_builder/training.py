@@ -4,23 +4,16 @@ from pathlib import Path
 
 import click
 
-from microgpt import DatasetError, names_sha256_ok, read_names, sample_names, save_checkpoint, train
+from microgpt import names_sha256_ok, read_names, sample_names, save_checkpoint, train
 from microgpt.checkpoint import read_checkpoint
-from microgpt.data import NAMES_SHA256, download_names
-
-DEFAULT_DOWNLOAD = Path(".cache") / "names.txt"
+from microgpt.data import NAMES_SHA256
+from site_builder.names_data import names_path as course_names_path
 
 
 def dataset(names_path):
-    """The verified names file: the one given, or makemore's, downloaded once and cached."""
+    """The verified names file: the one given, or the build's (NAMES_TXT, else downloaded once and cached)."""
     if names_path is None:
-        names_path = DEFAULT_DOWNLOAD
-        if not names_path.is_file():
-            click.echo("No --names given: downloading makemore's names.txt ...")
-            try:
-                download_names(names_path)
-            except DatasetError as error:
-                raise click.ClickException(f"{error}\nGive a local copy with --names PATH.") from None
+        names_path = course_names_path(Path.cwd())
     if not Path(names_path).is_file():
         raise click.ClickException(f"{names_path}: no such file")
     if not names_sha256_ok(names_path):
