@@ -73,5 +73,35 @@ def train(names_path, out, steps):
     train_checkpoint(names_path, out, steps)
 
 
+@main.group()
+def new():
+    """Start a lesson or a lab from a skeleton that builds."""
+
+
+@new.command("lesson")
+@click.argument("module")
+@click.argument("slug")
+@click.pass_obj
+def new_lesson(root, module, slug):
+    """Write a lesson SLUG in MODULE (its number, slug or folder), with a film, a question and a recap."""
+    from site_builder.scaffold import new_lesson as write_lesson
+
+    for path in write_lesson(root, module, slug):
+        click.echo(f"wrote {path}")
+
+
+@new.command("lab")
+@click.argument("module")
+@click.argument("slug")
+@click.option("--lesson", help="The lesson that holds the lab (default: the lesson named SLUG).")
+@click.pass_obj
+def new_lab(root, module, slug, lesson):
+    """Write a lab SLUG in MODULE whose starter fails and whose solution passes, and add it to a lesson."""
+    from site_builder.scaffold import new_lab as write_lab
+
+    for path in write_lab(root, module, slug, lesson):
+        click.echo(f"wrote {path}")
+
+
 if __name__ == "__main__":
     main()
