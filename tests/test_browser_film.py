@@ -5,14 +5,13 @@ comes from its film's own file, so editing a real lesson's film never breaks the
 Every real film is played in tests/test_browser_course.py.
 """
 
-import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import film_data, serving
-from tests.courses import film_clock, film_name, film_of, real_course, showcase, widgets_course
+from tests.browser import serving
+from tests.courses import film_clock, film_name, film_of, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
 
@@ -233,35 +232,6 @@ def test_reduced_motion_changes_scenes_without_animation(calm_page, widgets_site
     assert calm_page.evaluate("window.animatingSeen").count("true") == 0
 
 
-@pytest.fixture(scope="module")
-def screenshot_dir():
-    wanted = os.environ.get("FILM_SCREENSHOTS")
-    if not wanted:
-        pytest.skip("set FILM_SCREENSHOTS=folder to take them (every film's fit is checked in test_browser_course.py)")
-    folder = Path(wanted)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-@pytest.mark.parametrize("width", [1280, 375])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_first_and_last_scene_of_every_film(new_page, site, screenshot_dir, width, scheme):
-    """Screenshots of every real film to look at, taken on request: one page load per film and look."""
-    page = new_page(viewport={"width": width, "height": 900}, color_scheme=scheme, reduced_motion="reduce")
-    for lesson in real_course().lessons():
-        if film_of(lesson) is None:
-            continue
-        name = lesson.id.replace("/", "-")
-        page.goto(site + lesson.url)
-        film = page.locator("[data-film]")
-        expect(film).to_have_attribute("data-ready", "true")
-        film.screenshot(path=str(screenshot_dir / f"{name}-{width}-{scheme}-first.png"))
-        film.locator("[data-film-stage]").focus()
-        page.keyboard.press("End")
-        expect(film).to_have_attribute("data-scene", str(len(film_data(film)["scenes"])))
-        film.screenshot(path=str(screenshot_dir / f"{name}-{width}-{scheme}-last.png"))
-
-
 EVERY_KIND = """\
 title = "Every kind"
 
@@ -310,11 +280,11 @@ labels = ["up", "down"]
 
 [[scenes.items]]
 kind = "formula"
-latex = "a + b = {{ demo.total | 0 }}"
+latex = "a + b = {{ demo.total | num(0) }}"
 
 [[scenes.items]]
 kind = "text"
-text = "The total is {{ demo.total | 0 }}."
+text = "The total is {{ demo.total | num(0) }}."
 """
 
 

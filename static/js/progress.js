@@ -89,7 +89,8 @@ class ProgressStore extends EventTarget {
   }
 
   // Re-read before each write so two open tabs do not undo each other's progress.
-  update(change) {
+  // `quiet`: a write that may fail without a word (where the learner was reading is no work of theirs).
+  update(change, { quiet = false } = {}) {
     if (this.persistent) {
       try {
         const raw = window.localStorage.getItem(PROGRESS_KEY);
@@ -108,7 +109,7 @@ class ProgressStore extends EventTarget {
     try {
       window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(this.memory));
     } catch {
-      this.fail("Your browser's storage for this site is full or blocked, so new progress will not be kept after you leave.");
+      if (!quiet) this.fail("Your browser's storage for this site is full or blocked, so new progress will not be kept after you leave.");
     }
   }
 
@@ -162,7 +163,7 @@ class ProgressStore extends EventTarget {
   }
 
   markVisited(lessonId) {
-    this.update((data) => { data.visited[lessonId] = new Date().toISOString(); });
+    this.update((data) => { data.visited[lessonId] = new Date().toISOString(); }, { quiet: true });
   }
 
   // The lesson the learner opened last, to continue from; null for a new learner.
