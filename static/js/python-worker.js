@@ -14,6 +14,7 @@
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
 import { OUTPUT_CAP } from "./course-constants.js";
+import { lockDown, sealRuntime } from "./worker-lockdown.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const WINDOW_MS = 50;
@@ -25,6 +26,11 @@ let handle = null;
 let interruptBuffer = null;
 let starting = null;
 let output = null; // the output of the request that is running now
+// Replies go through `send`, kept when the worker locks itself down (learner code has no
+// postMessage of its own, so it cannot speak for the worker); `clearTimers` ends the
+// timers a run left behind.
+let send = (message) => postMessage(message);
+let clearTimers = () => {};
 
 // Python runs synchronously here, so timers cannot fire while it does: output is sent from
 // inside the write calls. A few messages per 50 ms go out at once (so a lone print shows up
@@ -50,7 +56,7 @@ class OutputBatcher {
       this.add(stream, text);
       this.flush();
       this.cut = true;
-      postMessage({
+      send({
         id: this.id,
         type: "output",
         stream: "stderr",
@@ -80,7 +86,7 @@ class OutputBatcher {
 
   flush() {
     if (this.text) {
-      postMessage({ id: this.id, type: "output", stream: this.stream, text: this.text });
+      send({ id: this.id, type: "output", stream: this.stream, text: this.text });
       this.sent += this.text.length;
     }
     this.text = "";
@@ -135,6 +141,9 @@ async function start(buffer) {
   // Kept for the worker's lifetime: `handle` is borrowed from the module proxy.
   entry = pyodide.pyimport("labkit.entry");
   handle = entry.handle;
+  // From here on learner code can run: nothing it can reach leads out of the worker.
+  sealRuntime(pyodide);
+  ({ send, clearTimers } = lockDown(self));
 }
 
 const REQUEST_FIELDS = {
@@ -183,11 +192,11 @@ async function runRequest(message) {
   try {
     await starting;
   } catch (error) {
-    postMessage({ id, type: "error", message: `Python is not loaded: ${error.message}` });
+    send({ id, type: "error", message: `Python is not loaded: ${error.message}` });
     return;
   }
   if (!handle) {
-    postMessage({ id, type: "error", message: "Python is not loaded yet: send init first." });
+    send({ id, type: "error", message: "Python is not loaded yet: send init first." });
     return;
   }
   // A Stop that arrived just after the last run finished must not stop this one.
@@ -207,16 +216,17 @@ async function runRequest(message) {
       if (!fatal) flushPythonStreams();
       output.finish();
       output = null;
-      postMessage({ id, type: "error", message: String(error?.message ?? error), fatal });
+      send({ id, type: "error", message: String(error?.message ?? error), fatal });
       return;
     }
   } finally {
     if (interruptBuffer) interruptBuffer[0] = 0;
+    clearTimers(); // a callback this run scheduled must not act in the next
   }
   flushPythonStreams();
   output.finish();
   output = null;
-  postMessage({ id, type: "result", result });
+  send({ id, type: "result", result });
 }
 
 self.addEventListener("message", async (event) => {
@@ -226,13 +236,13 @@ self.addEventListener("message", async (event) => {
     starting ??= start(request.interruptBuffer);
     try {
       await starting;
-      postMessage({ id, type: "ready" });
+      send({ id, type: "ready" });
     } catch (error) {
-      postMessage({ id, type: "error", message: String(error?.message ?? error) });
+      send({ id, type: "error", message: String(error?.message ?? error) });
     }
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
-    postMessage({ id, type: "error", message: `Unknown request type ${JSON.stringify(type)}.` });
+    send({ id, type: "error", message: `Unknown request type ${JSON.stringify(type)}.` });
   }
 });
