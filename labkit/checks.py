@@ -276,20 +276,25 @@ def plain_or_none(value):
 
 
 PRINTED_SHOWN = 3  # lines of a call's prints quoted in a failure
+PRINTED_WIDTH = 100  # characters of each
+
+
+def clipped(line):
+    return line if len(line) <= PRINTED_WIDTH else line[: PRINTED_WIDTH - 3] + "..."
 
 
 def printed_note(outcome):
     lines = outcome.printed_lines()
     if not lines:
         return ""
-    quoted = "\n".join(f"    {line}" for line in lines[:PRINTED_SHOWN])
+    quoted = "\n".join(f"    {clipped(line)}" for line in lines[:PRINTED_SHOWN])
     more = f"\n    ... and {len(lines) - PRINTED_SHOWN} more lines" if len(lines) > PRINTED_SHOWN else ""
     return f"\nWhile the checker called it, it printed:\n{quoted}{more}"
 
 
 def printed_instead(outcome):
     lines = outcome.printed_lines()
-    first = lines[0] if lines else ""
+    first = clipped(lines[0]) if lines else ""
     more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
     return (
         f"{outcome.text} printed {first}{more}, but returned None. print only shows a value on the screen; "

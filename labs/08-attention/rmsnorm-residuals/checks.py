@@ -179,7 +179,12 @@ def block_output_only(x, block):
     return block(normalised(x))
 
 
-@checks.mistake("residual_block", "That is exactly what the right steps give with your own rmsnorm, so residual_block is fine: the rmsnorm checks show what to fix.", uses=["rmsnorm"])
+@checks.mistake(
+    "residual_block",
+    "That is exactly what the right steps give with your own rmsnorm: make the rmsnorm checks pass first, "
+    "then look at residual_block again.",
+    uses=["rmsnorm"],
+)
 def right_steps_with_your_rmsnorm(x, block, rmsnorm):
     return [a + b for a, b in zip(x, block(rmsnorm(x)))]
 
