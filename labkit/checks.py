@@ -262,9 +262,8 @@ def changed_arguments(outcome, function, subject="It"):
         if isinstance(before, list) and any(isinstance(item, list) for item in before) and len(before) == len(after):
             row = next(row for row, (old, new) in enumerate(zip(before, after)) if plain_or_none(old) != new)
             part, before, after = f"{name}[{row}]", before[row], after[row]  # a table: the row that changed
-        said.append(
-            f"{subject} changed its argument {name} while it ran: {part} went in as {show(before)} and came out as {show(after)}."
-        )
+        came_out, went_in, _ = shown_apart(after, plain_or_none(before), tolerance=0)
+        said.append(f"{subject} changed its argument {name} while it ran: {part} went in as {went_in} and came out as {came_out}.")
     return " ".join(said)
 
 
