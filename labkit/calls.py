@@ -47,7 +47,7 @@ class Outcome:
         return [
             index
             for index, (before, after) in enumerate(zip(self.args, self.args_after))
-            if after is not NOT_COMPARED and _plain_or_none(before) != after
+            if after is not NOT_COMPARED and plain_or_not_compared(before) != after
         ]
 
 
@@ -88,7 +88,7 @@ def _after(argument):
         return NOT_COMPARED
 
 
-def _plain_or_none(value):
+def plain_or_not_compared(value):
     try:
         return plain(value)
     except NotPlainData:

@@ -1,12 +1,12 @@
 """What a lab's `checks.py` is written with: cases, checks and the tester."""
 
-import inspect
 from dataclasses import dataclass, field
 
 from labkit import calls
 from labkit.learner import exception_details
 from labkit.mistakes import AGREEMENT, Mistake, fitting_diagnosis
-from labkit.values import DEFAULT_TOLERANCE, NotPlainData, close, find_not_finite, plain, same_shape, shape_of, show, shown_apart
+from labkit.values import DEFAULT_TOLERANCE, close, find_not_finite, same_shape, shape_of, show, shown_apart
+from labkit.wording import changed_arguments, joined, printed_instead, printed_note, sentence
 
 
 class CheckFailed(Exception):
@@ -227,75 +227,3 @@ class Tester:
         changed = changed_arguments(outcome, self.function(case.function), subject=outcome.text)
         if changed:
             self.fail(joined(changed, self.diagnosis(outcome) or hint))
-
-
-def sentence(text):
-    return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def joined(*parts):
-    """Sentences and paragraphs of a message, the empty ones left out."""
-    text = ""
-    for part in parts:
-        if not part:
-            continue
-        text += "" if not text or part.startswith("\n") else " "
-        text += part
-    return text
-
-
-def parameter_names(function):
-    try:
-        return list(inspect.signature(function).parameters)
-    except (TypeError, ValueError):
-        return []
-
-
-def changed_arguments(outcome, function, subject="It"):
-    """"It changed its argument x while it ran: x went in as [8, -4, 4, 2] and came out as [1.6, ...]." or ""."""
-    names = parameter_names(function)
-    said = []
-    for index in outcome.changed_args():
-        name = names[index] if index < len(names) else f"number {index + 1}"
-        before, after = outcome.args[index], outcome.args_after[index]
-        part = name
-        if isinstance(before, list) and any(isinstance(item, list) for item in before) and len(before) == len(after):
-            row = next(row for row, (old, new) in enumerate(zip(before, after)) if plain_or_none(old) != new)
-            part, before, after = f"{name}[{row}]", before[row], after[row]  # a table: the row that changed
-        came_out, went_in, _ = shown_apart(after, plain_or_none(before), tolerance=0)
-        said.append(f"{subject} changed its argument {name} while it ran: {part} went in as {went_in} and came out as {came_out}.")
-    return " ".join(said)
-
-
-def plain_or_none(value):
-    try:
-        return plain(value)
-    except NotPlainData:
-        return None
-
-
-PRINTED_SHOWN = 3  # lines of a call's prints quoted in a failure
-PRINTED_WIDTH = 100  # characters of each
-
-
-def clipped(line):
-    return line if len(line) <= PRINTED_WIDTH else line[: PRINTED_WIDTH - 3] + "..."
-
-
-def printed_note(outcome):
-    lines = outcome.printed_lines()
-    if not lines:
-        return ""
-    quoted = "\n".join(f"    {clipped(line)}" for line in lines[:PRINTED_SHOWN])
-    more = f"\n    ... and {len(lines) - PRINTED_SHOWN} more lines" if len(lines) > PRINTED_SHOWN else ""
-    return f"\nWhile the checker called it, it printed:\n{quoted}{more}"
-
-
-def printed_instead(outcome):
-    lines = outcome.printed_lines()
-    first = clipped(lines[0]) if lines else ""
-    more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
-    return (
-        f"{outcome.text} printed {first}{more}, but returned None. print only shows a value on the screen; "
-        "the checks read what your function gives back with return."
-    )

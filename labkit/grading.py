@@ -85,7 +85,7 @@ TOP_LEVEL_CHECK = "Your code runs from top to bottom"
 
 def top_level_outcome(details):
     top, line = details.get("top_line"), details.get("line")
-    said = f"{details['type']}: {details['message']}" if details["message"] else details["type"]
+    said = f"{details['type']}: {details['message']}".rstrip(".") if details["message"] else details["type"]
     where = f"on line {top}" if top else "at the top level"
     inside = f" (raised on line {line}, inside a function that line called)" if line and line != top else ""
     message = (

@@ -55,7 +55,12 @@ def stops_before_itself(queries, keys, values, attend):
     return [attend(queries[t], keys[:t], values[:t]) for t in range(len(queries))]
 
 
-@checks.mistake("causal_attention", STOPS_BEFORE_ITSELF, uses=["attend"])
+@checks.mistake(
+    "causal_attention",
+    "That is exactly what you get when position 0 keeps its own value and every later position t is given "
+    "keys[:t] and values[:t]. A slice stops just before its end, so each of those positions leaves itself out.",
+    uses=["attend"],
+)
 def first_keeps_its_value(queries, keys, values, attend):
     return [values[0]] + [attend(queries[t], keys[:t], values[:t]) for t in range(1, len(queries))]
 

@@ -234,7 +234,7 @@ def small_numbers(t):
     t.require_close(
         tiny,
         "These numbers are the lesson's example made 20 times smaller, so RMSNorm scales them up to almost the "
-        "same result as before. With numbers this small, the 1e-5 makes a visible difference.",
+        "same result as before: not quite, because next to numbers this small the 1e-5 is no longer tiny.",
     )
 
 
