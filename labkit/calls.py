@@ -18,6 +18,39 @@ from labkit.values import NotPlainData, close, plain
 NOT_COMPARED = object()
 
 
+class KeptPrints(io.TextIOBase):
+    """Where a call's prints go: the first KEPT characters are kept, the rest only counted.
+
+    A function that prints in an endless loop must not fill the browser's memory while
+    the time limit runs out.
+    """
+
+    KEPT = 10_000
+
+    def __init__(self):
+        super().__init__()
+        self.kept = io.StringIO()
+        self.size = 0
+        self.lines_ended = 0
+        self.ends_a_line = True
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        text = str(text)
+        if self.size < self.KEPT:
+            self.kept.write(text[: self.KEPT - self.size])
+        self.size += len(text)
+        self.lines_ended += text.count("\n")
+        if text:
+            self.ends_a_line = text.endswith("\n")
+        return len(text)
+
+    def line_count(self):
+        return self.lines_ended + (0 if self.ends_a_line else 1)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What one call did. Exactly one of `value`, `error` and `unreadable` tells how it ended."""
@@ -29,7 +62,8 @@ class Outcome:
     error: BaseException | None = None  # what it raised instead
     unreadable: NotPlainData | None = None  # what came back could not be read as plain data
     args_after: tuple = ()  # each argument as the call left it (plain data, or NOT_COMPARED)
-    printed: str = ""
+    printed: str = ""  # its first KeptPrints.KEPT characters
+    printed_count: int = 0  # lines, all of them
 
     @property
     def raised(self):
@@ -54,7 +88,7 @@ class Outcome:
 def run(function, name, text, args):
     """Call `function(*copies of args)` with its prints kept and the checker's world protected."""
     copies = copy.deepcopy(args)
-    printed = io.StringIO()
+    printed = KeptPrints()
     fields = {}
     with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
         try:
@@ -75,7 +109,8 @@ def run(function, name, text, args):
             except BaseException as error:
                 fields["error"] = error
         after = tuple(_after(copied) for copied in copies)
-    return Outcome(function=name, text=text, args=args, args_after=after, printed=printed.getvalue(), **fields)
+    kept = printed.kept.getvalue()
+    return Outcome(function=name, text=text, args=args, args_after=after, printed=kept, printed_count=printed.line_count(), **fields)
 
 
 def _after(argument):

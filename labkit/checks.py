@@ -106,7 +106,7 @@ class Tester:
         outcome = calls.run(self.function(function), function, text, args)
         if isinstance(outcome.error, CheckFailed):
             raise outcome.error
-        self.printed_lines += len(outcome.printed_lines())
+        self.printed_lines += outcome.printed_count
         return outcome
 
     def outcome(self, case):

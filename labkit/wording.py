@@ -57,14 +57,16 @@ def printed_note(outcome):
     if not lines:
         return ""
     quoted = "\n".join(f"    {clipped(line)}" for line in lines[:PRINTED_SHOWN])
-    more = f"\n    ... and {len(lines) - PRINTED_SHOWN} more lines" if len(lines) > PRINTED_SHOWN else ""
+    left = outcome.printed_count - min(len(lines), PRINTED_SHOWN)
+    more = f"\n    ... and {left} more line{'s' if left != 1 else ''}" if left > 0 else ""
     return f"\nWhile the checker called it, it printed:\n{quoted}{more}"
 
 
 def printed_instead(outcome):
     lines = outcome.printed_lines()
     first = clipped(lines[0]) if lines else ""
-    more = f" (and {len(lines) - 1} more line{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+    left = outcome.printed_count - 1
+    more = f" (and {left} more line{'s' if left != 1 else ''})" if left > 0 else ""
     return (
         f"{outcome.text} printed {first}{more}, but returned None. print only shows a value on the screen; "
         "the checks read what your function gives back with return."

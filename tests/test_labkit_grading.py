@@ -194,3 +194,11 @@ def test_returning_nothing_is_said_plainly():
         "add(2, 3) returned None; expected a list of 1 number, like [5]. "
         "A function gives back None when it ends without reaching a return line that has a value."
     )
+
+
+def test_a_function_that_prints_without_end_keeps_only_the_first_lines():
+    code = "def add(a, b):\n    for i in range(200_000):\n        print('line', i)\n    return a * b\n"
+    result = grading.check(bundle(), code)
+    first = result["checks"][0]["message"]
+    assert first.endswith("    line 0\n    line 1\n    line 2\n    ... and 199997 more lines")
+    assert result["notes"][0].startswith("Your functions printed 400000 lines")
