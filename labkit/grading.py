@@ -97,7 +97,7 @@ def top_level_outcome(details):
 
 def stopped_before(details, missing):
     listed = ", ".join(f"{name}()" for name in missing)
-    return f"{describe_error(details)[:-1]}, before it defined {listed}, so the checks could not run."
+    return f"{describe_error(details)} It stopped before defining {listed}, so the checks could not run."
 
 
 def printed_by_functions(lines):

@@ -153,7 +153,7 @@ def test_an_error_before_a_function_is_defined_stops_the_checks_and_says_why():
     code = "print(undefined)\n\n\ndef add(a, b):\n    return a + b\n"
     result = grading.check(bundle(), code)
     assert result["status"] == "error" and result["checks"] == []
-    assert result["summary"] == "Your code raised NameError on line 1, before it defined add(), so the checks could not run."
+    assert result["summary"] == "Your code raised NameError on line 1. It stopped before defining add(), so the checks could not run."
 
 
 # --- prints made while the checks call the learner's functions -------------------------------
