@@ -9,6 +9,10 @@ from labkit.values import DEFAULT_TOLERANCE, close, find_not_finite, same_shape,
 from labkit.wording import changed_arguments, joined, printed_instead, printed_note, sentence
 
 
+SAME_ERROR = "(the same error as above)."
+SAME_MISTAKE = "That is the same mistake as above."
+
+
 class CheckFailed(Exception):
     """A check found something wrong; the message is shown to the learner as it is.
 
@@ -122,6 +126,8 @@ class Tester:
             details = exception_details(error, self._code)
             said = self.describe_raise(text, outcome.function, outcome.args, error, details)
             diagnosed = self.diagnosis(outcome)
+            if diagnosed == SAME_MISTAKE and said.endswith(SAME_ERROR):
+                diagnosed = ""  # one repeat is enough
             raise CheckFailed(joined(said, "\n" + diagnosed if diagnosed else ""), line=details["line"])
         if outcome.unreadable is not None:
             raise CheckFailed(joined(f"{text} returned something the checker cannot read: {sentence(str(outcome.unreadable))}", self.diagnosis(outcome)))
@@ -150,7 +156,7 @@ class Tester:
             count = "one argument" if len(args) == 1 else f"{len(args)} arguments"
             return f"{said}\nThe checks call {function}() with {count}, as the starter code's def line has it. Keep that line as it was."
         if details["text"] in self._tracebacks_shown:
-            return f"{said} (the same error as above)."
+            return f"{said} {SAME_ERROR}"
         self._tracebacks_shown.add(details["text"])
         return f"{said}\n{details['text']}"
 
@@ -164,7 +170,7 @@ class Tester:
         outcomes = [outcome] + [self.outcome(case) for case in self._checks.cases if case.function == outcome.function]
         said = fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT))
         if said and said in self._diagnoses_said:
-            return "That is the same mistake as above."
+            return SAME_MISTAKE
         self._diagnoses_said.add(said)
         return said
 
