@@ -1,11 +1,16 @@
 """What a lab's `checks.py` is written with: cases, checks and the tester."""
 
-import copy
 from dataclasses import dataclass, field
 
-from labkit.guard import protected
+from labkit import calls
 from labkit.learner import exception_details
-from labkit.values import DEFAULT_TOLERANCE, NotPlainData, close, find_not_finite, plain, same_shape, shape_of, show
+from labkit.mistakes import AGREEMENT, Mistake, fitting_diagnosis
+from labkit.values import DEFAULT_TOLERANCE, close, find_not_finite, same_shape, shape_of, show, shown_apart
+from labkit.wording import changed_arguments, joined, printed_instead, printed_note, sentence
+
+
+SAME_ERROR = "(the same error as above)."
+SAME_MISTAKE = "That is the same mistake as above."
 
 
 class CheckFailed(Exception):
@@ -27,9 +32,10 @@ class Case:
     index: int
     function: str
     args: tuple
+    shown_as: str = ""  # how messages write the call, when its arguments are too big to show
 
     def call_text(self):
-        return f"{self.function}({', '.join(show(arg) for arg in self.args)})"
+        return self.shown_as or f"{self.function}({', '.join(show(arg) for arg in self.args)})"
 
 
 @dataclass(frozen=True)
@@ -40,13 +46,14 @@ class Check:
 
 @dataclass
 class Checks:
-    """A lab's cases and checks, registered in the order the learner will read them."""
+    """A lab's cases, checks and known mistakes, registered in the order the learner will read them."""
 
     cases: list = field(default_factory=list)
     checks: list = field(default_factory=list)
+    mistakes: list = field(default_factory=list)
 
-    def case(self, function, *args):
-        new = Case(index=len(self.cases), function=function, args=args)
+    def case(self, function, *args, shown_as=""):
+        new = Case(index=len(self.cases), function=function, args=args, shown_as=shown_as)
         self.cases.append(new)
         return new
 
@@ -57,6 +64,15 @@ class Checks:
 
         return register
 
+    def mistake(self, function, says, uses=()):
+        """Register the decorated function as a mistake in `function`: see labkit.mistakes."""
+
+        def register(computes):
+            self.mistakes.append(Mistake(function=function, says=says, computes=computes, uses=tuple(uses)))
+            return computes
+
+        return register
+
     def answers(self, namespace, code=""):
         """What the reference solution in `namespace` returns for every case, as plain data."""
         tester = Tester(namespace, expected=[], code=code)
@@ -64,14 +80,20 @@ class Checks:
 
 
 class Tester:
-    """What each check receives: the learner's functions and the expected answers."""
+    """What each check receives: the learner's functions, the expected answers, and the words for a failure."""
 
-    def __init__(self, namespace, expected, code, tolerance=DEFAULT_TOLERANCE):
+    def __init__(self, namespace, expected, code, tolerance=DEFAULT_TOLERANCE, checks=None):
         self._namespace = namespace
         self._expected = expected
         self._code = code
         self.tolerance = tolerance
+        self._checks = checks or Checks()
+        self._outcomes = {}  # case index -> Outcome: each case is called once
         self._tracebacks_shown = set()  # a Check repeats one error in every check: show it once
+        self._diagnoses_said = set()  # and one mistake in every check: name it once
+        self.printed_lines = 0  # what the learner's functions printed while the checks called them
+
+    # --- calling the learner's functions -------------------------------------------------
 
     def function(self, name):
         found = self._namespace.get(name)
@@ -82,31 +104,48 @@ class Tester:
     def expected(self, case):
         return self._expected[case.index]
 
-    def call_with(self, function, *args, text=None):
-        """Call a learner's function on copies of `args`; its result as plain data."""
+    def outcome_with(self, function, *args, text=None):
+        """What the learner's function did with copies of `args`; never raises for the learner's errors."""
         text = text or f"{function}({', '.join(show(arg) for arg in args)})"
-        learner_function = self.function(function)
-        try:
-            with protected():
-                result = learner_function(*copy.deepcopy(args))
-        except (CheckFailed, KeyboardInterrupt):
-            raise
-        except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
+        outcome = calls.run(self.function(function), function, text, args)
+        if isinstance(outcome.error, CheckFailed):
+            raise outcome.error
+        self.printed_lines += outcome.printed_count
+        return outcome
+
+    def outcome(self, case):
+        if case.index not in self._outcomes:
+            self._outcomes[case.index] = self.outcome_with(case.function, *case.args, text=case.call_text())
+        return self._outcomes[case.index]
+
+    def value(self, outcome):
+        """What the call returned, as plain data; a CheckFailed when there is nothing to compare."""
+        text = outcome.text
+        if outcome.raised:
+            error = outcome.error
             details = exception_details(error, self._code)
-            raise CheckFailed(self.describe_raise(text, function, args, error, details), line=details["line"]) from None
-        try:
-            with protected():  # converting can run the learner's code too (__iter__, __float__, ...)
-                value = plain(result)
-        except NotPlainData as problem:
-            raise CheckFailed(f"{text} returned something the checker cannot read: {problem}.") from None
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:
-            raise CheckFailed(f"{text} returned something that raised {type(error).__name__} when the checker read it: {error}") from None
+            said = self.describe_raise(text, outcome.function, outcome.args, error, details)
+            diagnosed = self.diagnosis(outcome)
+            if diagnosed == SAME_MISTAKE and said.endswith(SAME_ERROR):
+                diagnosed = ""  # one repeat is enough
+            raise CheckFailed(joined(said, "\n" + diagnosed if diagnosed else ""), line=details["line"])
+        if outcome.unreadable is not None:
+            raise CheckFailed(joined(f"{text} returned something the checker cannot read: {sentence(str(outcome.unreadable))}", self.diagnosis(outcome)))
+        value = outcome.value
+        if value is None and outcome.printed.strip():
+            raise CheckFailed(printed_instead(outcome))
         not_finite = find_not_finite(value)
         if not_finite is not None:
-            raise CheckFailed(f"{text} returned {show(value)}, which contains {not_finite}: a number that is {'not a number' if not_finite == 'nan' else 'infinite'}. Look for a division by zero or an exp of a huge number.")
+            kind = "not a number" if not_finite == "nan" else "infinite"
+            raise CheckFailed(joined(f"{text} returned {show(value)}, which contains {not_finite}: a number that is {kind}.", self.diagnosis(outcome)))
         return value
+
+    def call_with(self, function, *args, text=None):
+        """Call a learner's function on copies of `args`; its result as plain data."""
+        return self.value(self.outcome_with(function, *args, text=text))
+
+    def call(self, case):
+        return self.value(self.outcome(case))
 
     def describe_raise(self, text, function, args, error, details):
         """What the learner's function raised, with its traceback shown once per Check."""
@@ -117,12 +156,42 @@ class Tester:
             count = "one argument" if len(args) == 1 else f"{len(args)} arguments"
             return f"{said}\nThe checks call {function}() with {count}, as the starter code's def line has it. Keep that line as it was."
         if details["text"] in self._tracebacks_shown:
-            return f"{said} (the same error as above)."
+            return f"{said} {SAME_ERROR}"
         self._tracebacks_shown.add(details["text"])
         return f"{said}\n{details['text']}"
 
-    def call(self, case):
-        return self.call_with(case.function, *case.args, text=case.call_text())
+    # --- saying what is wrong ------------------------------------------------------------
+
+    def diagnosis(self, outcome):
+        """The lab's diagnosis for this outcome: only mistakes that reproduce it, and every case of its function."""
+        candidates = [mistake for mistake in self._checks.mistakes if mistake.function == outcome.function]
+        if not candidates:
+            return ""
+        outcomes = [outcome] + [self.outcome(case) for case in self._checks.cases if case.function == outcome.function]
+        said = fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT))
+        if said and said in self._diagnoses_said:
+            return SAME_MISTAKE
+        self._diagnoses_said.add(said)
+        return said
+
+    def close(self, got, expected):
+        return close(got, expected, self.tolerance)
+
+    def apart(self, got, expected):
+        """(got, expected, where) as text for a sentence of the check's own: see values.shown_apart."""
+        return shown_apart(got, expected, self.tolerance)
+
+    def mismatch(self, outcome, expected, hint="", got=None, text=None):
+        """A failure that shows what came back beside what was expected, never written alike.
+
+        `got` (default: the outcome's value) and `text` let a check compare a part of
+        the result, say the output for one position; the diagnosis still reads the whole call.
+        """
+        got = outcome.value if got is None else got
+        got_text, expected_text, where = shown_apart(got, expected, self.tolerance)
+        said = f"{text or outcome.text} returned {got_text}; expected {expected_text}."
+        changed = changed_arguments(outcome, self.function(outcome.function))
+        return joined(said, where, changed, self.diagnosis(outcome) or hint, printed_note(outcome))
 
     def fail(self, message):
         raise CheckFailed(message)
@@ -130,13 +199,19 @@ class Tester:
     def require_shape(self, got, like, text):
         """Fail unless `got` has the shape of `like` (a number, a list of n numbers, ...)."""
         if not same_shape(got, like):
+            if got is None:
+                self.fail(
+                    f"{text} returned None; expected {shape_of(like)}, like {show(like)}. "
+                    "A function gives back None when it ends without reaching a return line that has a value."
+                )
             self.fail(f"{text} returned {show(got)}, which is {shape_of(got)}; expected {shape_of(like)}, like {show(like)}.")
 
     def require_close(self, case, hint="", on_error=None):
         """The usual check: the learner's result matches the reference within tolerance.
 
-        `on_error` maps an exception name (say "OverflowError") to advice, shown as a
-        paragraph of its own after the error when the learner's function raises it.
+        `on_error` maps an exception name (say "OverflowError") to a fact about that error,
+        shown as a paragraph of its own when the learner's function raises it. A guess at
+        the learner's mistake belongs in a registered mistake, which is said only when it fits.
         """
         try:
             got = self.call(case)
@@ -148,6 +223,13 @@ class Tester:
         expected = self.expected(case)
         self.require_shape(got, expected, case.call_text())
         if not close(got, expected, self.tolerance):
-            message = f"{case.call_text()} returned {show(got)}; expected {show(expected)}."
-            self.fail(f"{message} {hint}".strip())
+            self.fail(self.mismatch(self.outcome(case), expected, hint))
         return got
+
+    def require_unchanged(self, case, hint=""):
+        """Fail when the learner's function changed an argument it was given (it gets copies)."""
+        outcome = self.outcome(case)
+        self.value(outcome)
+        changed = changed_arguments(outcome, self.function(case.function), subject=outcome.text)
+        if changed:
+            self.fail(joined(changed, self.diagnosis(outcome) or hint))

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from labkit.checks import Checks, CheckFailed, Tester
-from labkit.learner import LearnerError, run_code
+from labkit.learner import LearnerError, run_code, run_code_partly
 from labkit.protocol import checks_filename
 
 
@@ -30,8 +30,9 @@ def load_checks(checks_source, lab_id):
     return checks_namespace(checks_source, lab_id)["checks"]
 
 
-def result(action, status, summary, checks=(), error=None):
-    return {"action": action, "status": status, "summary": summary, "checks": list(checks), "error": error}
+def result(action, status, summary, checks=(), error=None, notes=()):
+    """The verdict. `notes`: sentences for the page to show under the summary (what the checks did not show)."""
+    return {"action": action, "status": status, "summary": summary, "checks": list(checks), "error": error, "notes": list(notes)}
 
 
 def run(code):
@@ -50,24 +51,58 @@ def check(bundle, code, raise_check_errors=False):
 
     A check that crashes is our bug: the learner is told so. The build and the tests
     pass `raise_check_errors=True` so that the crash is raised for the author instead.
+
+    A top-level error after the functions are defined does not stop the checks: they run
+    on those functions, and the error is reported once, as a failing check of its own
+    (its traceback goes with the program's output, in `error`).
     """
     try:
         checks = load_checks(bundle.checks_source, bundle.id)
-        namespace = run_code(code, "learner")
+        namespace, top_level_error = run_code_partly(code, "learner")
         missing = [name for name in bundle.functions if not callable(namespace.get(name))]
+        if missing and top_level_error:
+            return result("check", "error", stopped_before(top_level_error, missing), error=top_level_error)
         if missing:
             return missing_functions(missing)
-        tester = Tester(namespace, bundle.expected, code)
+        tester = Tester(namespace, bundle.expected, code, checks=checks)
         outcomes = [run_one(check_, tester, raise_check_errors) for check_ in checks.checks]
     except LearnerError as failure:
         return result("check", "error", describe_error(failure.details), error=failure.details)
     except KeyboardInterrupt:
         return result("check", "stopped", "Stopped before the checks finished.")
+    if top_level_error:
+        outcomes.append(top_level_outcome(top_level_error))
+    notes = [printed_by_functions(tester.printed_lines)] if tester.printed_lines else []
     failed = sum(1 for outcome in outcomes if not outcome["passed"])
     if failed == 0:
-        return result("check", "passed", f"All checks passed ({len(outcomes)} of {len(outcomes)}).", outcomes)
+        return result("check", "passed", f"All checks passed ({len(outcomes)} of {len(outcomes)}).", outcomes, notes=notes)
     noun = "check" if len(outcomes) == 1 else "checks"  # "1 of 4 checks failed", "1 of 1 check failed"
-    return result("check", "failed", f"{failed} of {len(outcomes)} {noun} failed.", outcomes)
+    return result("check", "failed", f"{failed} of {len(outcomes)} {noun} failed.", outcomes, error=top_level_error, notes=notes)
+
+
+TOP_LEVEL_CHECK = "Your code runs from top to bottom"
+
+
+def top_level_outcome(details):
+    top, line = details.get("top_line"), details.get("line")
+    said = f"{details['type']}: {details['message']}".rstrip(".") if details["message"] else details["type"]
+    where = f"on line {top}" if top else "at the top level"
+    inside = f" (raised on line {line}, inside a function that line called)" if line and line != top else ""
+    message = (
+        f"Your code stopped {where} with {said}{inside}. The checks above ran on the functions defined "
+        "before that line; the traceback is shown with your program's output."
+    )
+    return {"name": TOP_LEVEL_CHECK, "passed": False, "message": message}
+
+
+def stopped_before(details, missing):
+    listed = ", ".join(f"{name}()" for name in missing)
+    return f"{describe_error(details)} It stopped before defining {listed}, so the checks could not run."
+
+
+def printed_by_functions(lines):
+    count = f"{lines} line{'s' if lines != 1 else ''}"
+    return f"Your functions printed {count} while the checks called them. Those lines are not in the output; the ones your own code prints are."
 
 
 def run_one(check_, tester, raise_check_errors):

@@ -20,6 +20,18 @@ def run_code(code, module_name):
     Raises LearnerError for a syntax error or an exception at the top level (exit()
     included). KeyboardInterrupt (the Stop button) passes through untouched.
     """
+    namespace, error = run_code_partly(code, module_name)
+    if error:
+        raise LearnerError(error)
+    return namespace
+
+
+def run_code_partly(code, module_name):
+    """(the namespace as far as the code got, the top-level error's details or None).
+
+    A top-level error after the functions are defined still leaves them to check.
+    A syntax error raises LearnerError: then nothing ran at all.
+    """
     try:
         compiled = compile(code, LEARNER_FILE, "exec")
     except SyntaxError as error:
@@ -31,8 +43,8 @@ def run_code(code, module_name):
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
-        raise LearnerError(exception_details(error, code)) from None
-    return namespace
+        return namespace, exception_details(error, code)
+    return namespace, None
 
 
 def syntax_error_details(error):
@@ -44,7 +56,7 @@ def syntax_error_details(error):
         stripped = source_line.lstrip()
         caret_at = max(0, (error.offset or 1) - 1 - (len(source_line) - len(stripped)))
         text += f"\n    {stripped}\n    {' ' * caret_at}^"
-    return {"type": kind, "line": line, "message": error.msg, "text": text}
+    return {"type": kind, "line": line, "top_line": line, "message": error.msg, "text": text}
 
 
 def learner_frames(error):
@@ -92,7 +104,8 @@ def exception_details(error, code):
         text_lines.append(advice)
     return {
         "type": kind,
-        "line": frames[-1][0] if frames else None,
+        "line": frames[-1][0] if frames else None,  # where it was raised
+        "top_line": frames[0][0] if frames else None,  # the outermost of the learner's lines: the call that led there
         "message": message,
         "text": "\n".join(text_lines),
     }

@@ -8,7 +8,30 @@ _SHOWN_ITEMS = 8
 
 
 class NotPlainData(ValueError):
-    """A result that is not made of numbers, strings and lists."""
+    """A result that is not made of numbers, strings and lists.
+
+    `what` says what the odd value is ("a generator, not a list"); `path` where it sits
+    in the result ([0] is its first item); str() puts the two together for a message.
+    """
+
+    def __init__(self, what, path=(), note=""):
+        self.what = what
+        self.path = tuple(path)
+        self.note = note
+        super().__init__(self.describe())
+
+    def describe(self):
+        spot = "".join(f"[{index!r}]" for index in self.path)
+        what = self.what
+        if what == GENERATOR_KIND:  # where a list is wanted at the top, and numbers inside it
+            what += ", not a number" if self.path else ", not a list"
+        said = f"the item at {spot} is {what}" if self.path else f"it is {what}"
+        return f"{said}. {self.note}" if self.note else said
+
+
+# What a generator is, in words that do not guess how the learner made one.
+GENERATOR_KIND = "a generator"
+GENERATOR = "A generator hands out its values one at a time to a loop; it does not hold them the way a list does."
 
 
 def plain(value, _depth=0):
@@ -18,7 +41,7 @@ def plain(value, _depth=0):
     everything, or a subclass with a doctored `__eq__`, cannot pass a check.
     """
     if _depth > 20:
-        raise NotPlainData("it is nested too deeply")
+        raise NotPlainData("nested too deeply")
     if value is None or type(value) in (bool, str):
         return value
     if isinstance(value, bool):
@@ -28,13 +51,21 @@ def plain(value, _depth=0):
     if isinstance(value, float):
         return float.__float__(value)
     if isinstance(value, (list, tuple)):
-        return [plain(item, _depth + 1) for item in list.__iter__(list(value))]
+        return [_plain_item(item, index, _depth) for index, item in enumerate(list.__iter__(list(value)))]
     if isinstance(value, dict):
-        return {str(key): plain(item, _depth + 1) for key, item in dict(value).items()}
+        return {str(key): _plain_item(item, str(key), _depth) for key, item in dict(value).items()}
     kind = type(value).__name__
     if kind == "generator":
-        raise NotPlainData("it is a generator, not a list: wrap it in list(...) or use [... for ...]")
-    raise NotPlainData(f"it is a {kind}, not a number or a list of numbers")
+        raise NotPlainData(GENERATOR_KIND, note=GENERATOR)
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    raise NotPlainData(f"{article} {kind}, not a number or a list of numbers")
+
+
+def _plain_item(item, key, depth):
+    try:
+        return plain(item, depth + 1)
+    except NotPlainData as problem:
+        raise NotPlainData(problem.what, (key, *problem.path), problem.note) from None
 
 
 def find_not_finite(value):
@@ -117,4 +148,73 @@ def show(value, digits=_SHOWN_DIGITS):
         return "[" + ", ".join(items) + "]"
     if isinstance(value, str):
         return repr(value)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key!r}: {show(item, digits)}" for key, item in value.items()) + "}"
+    if callable(value) and isinstance(getattr(value, "__name__", None), str):
+        return value.__name__  # a function passed to the learner's: called by its name
     return f"<{type(value).__name__}>"
+
+
+# --- a learner's value beside the expected one ------------------------------------------
+
+_MOST_DIGITS = 17  # enough for any float to show as itself
+
+
+def first_difference(got, expected, tolerance=DEFAULT_TOLERANCE):
+    """The path ((1, 0) for [1][0]) to the first place where two plain values differ; None when close.
+
+    () means they differ as a whole: two numbers, or lists of different lengths.
+    """
+    if close(got, expected, tolerance):
+        return None
+    if isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected):
+        for index, (g, e) in enumerate(zip(got, expected)):
+            inner = first_difference(g, e, tolerance)
+            if inner is not None:
+                return (index, *inner)
+    return ()
+
+
+def at(value, path):
+    for index in path:
+        value = value[index]
+    return value
+
+
+def rounded(value, digits):
+    """What show() writes for a value, as numbers: 1.0 and 1 are the same here, "1.0" and "1" are not."""
+    if isinstance(value, list):
+        return [rounded(item, digits) for item in value]
+    if is_number(value) and math.isfinite(value):
+        return round(float(value), digits)
+    return value
+
+
+def digits_apart(got, expected):
+    """The fewest digits (at least the usual 4) at which two values round to different numbers."""
+    for digits in range(_SHOWN_DIGITS, _MOST_DIGITS + 1):
+        if rounded(got, digits) != rounded(expected, digits):
+            return digits
+    return _MOST_DIGITS
+
+
+def shown_apart(got, expected, tolerance=DEFAULT_TOLERANCE):
+    """(got, expected, where) as text, never written alike when the two values differ.
+
+    Both are written with the fewest digits that tell their first difference apart.
+    `where` is "" or, for a long or nested list, a sentence pointing at that difference
+    ("They first differ at [3][1]: 0.5 here, 0.4999 expected."), because a long list
+    is cut after a few items and a nested one is hard to compare by eye.
+    """
+    path = first_difference(got, expected, tolerance)
+    if path is None:
+        return show(got), show(expected), ""
+    digits = digits_apart(at(got, path), at(expected, path))
+    got_text, expected_text = show(got, digits), show(expected, digits)
+    where = ""
+    hidden = any(index >= _SHOWN_ITEMS for index in path)
+    if path and (hidden or len(path) > 1 or len(got) > _SHOWN_ITEMS or got_text == expected_text):
+        spot = "".join(f"[{index}]" for index in path)
+        here, there = show(at(got, path), digits), show(at(expected, path), digits)
+        where = f"They first differ at {spot}: {here} here, {there} expected."
+    return got_text, expected_text, where

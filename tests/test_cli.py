@@ -23,7 +23,7 @@ def test_check_explains_a_wrong_answer_with_exit_1():
     result = run("check", "08-attention/scaled-dot-product", f"{PROJECT_LAB}/wrong/no_sqrt_scaling.py")
     assert result.exit_code == 1
     assert "FAIL  Scores are divided by √d" in result.output
-    assert "Did you divide each score by √d" in result.output
+    assert "when the scores are not divided by √d at all" in result.output
 
 
 def test_check_names_the_labs_when_the_lab_is_unknown():

@@ -35,7 +35,10 @@ def test_a_function_that_changes_its_input_gets_the_same_input_every_time():
     """Each call gets a copy: a learner who appends to the list fails for that, not for earlier calls."""
     result = grade(THREE_CHECKS_ON_ONE_CASE, "def total(xs):\n    xs.append(100)\n    return sum(xs)\n", [6])
     first, second, third = result["checks"]
-    assert first["message"] == second["message"] == "total([1, 2, 3]) returned 106; expected 6. Add every number."
+    assert first["message"] == second["message"] == (
+        "total([1, 2, 3]) returned 106; expected 6. It changed its argument xs while it ran: "
+        "xs went in as [1, 2, 3] and came out as [1, 2, 3, 100]. Add every number."
+    )
     assert third["passed"]
 
 

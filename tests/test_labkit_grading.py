@@ -123,3 +123,82 @@ def test_a_changed_def_line_is_explained():
         "add(2, 3) raised TypeError: add() takes 1 positional argument but 2 were given\n"
         "The checks call add() with 2 arguments, as the starter code's def line has it. Keep that line as it was."
     )
+
+
+# --- the learner's top-level code failing does not stop the checks -------------------------
+
+
+def test_an_error_after_the_functions_are_defined_still_runs_every_check():
+    code = "def add(a, b):\n    return a + b\n\n\nprint(add(1, undefined))\n"
+    result = grading.check(bundle(), code)
+    assert result["status"] == "failed"
+    assert [c["passed"] for c in result["checks"]] == [True, True, False]
+    top_level = result["checks"][-1]
+    assert top_level["name"] == "Your code runs from top to bottom"
+    assert top_level["message"] == (
+        "Your code stopped on line 5 with NameError: name 'undefined' is not defined. The checks above ran on "
+        "the functions defined before that line; the traceback is shown with your program's output."
+    )
+    assert result["error"]["line"] == 5 and "Traceback" in result["error"]["text"]  # for the output, as before
+    assert result["summary"] == "1 of 3 checks failed."
+
+
+def test_an_error_inside_a_function_the_top_level_called_names_both_lines():
+    code = "def add(a, b):\n    return a + b + (1 if a == 7 else 0) / (a - 7)\n\n\nadd(7, 0)\n"
+    message = grading.check(bundle(), code)["checks"][-1]["message"]
+    assert message.startswith("Your code stopped on line 5 with ZeroDivisionError: division by zero (raised on line 2, inside a function that line called).")
+
+
+def test_an_error_before_a_function_is_defined_stops_the_checks_and_says_why():
+    code = "print(undefined)\n\n\ndef add(a, b):\n    return a + b\n"
+    result = grading.check(bundle(), code)
+    assert result["status"] == "error" and result["checks"] == []
+    assert result["summary"] == "Your code raised NameError on line 1. It stopped before defining add(), so the checks could not run."
+
+
+# --- prints made while the checks call the learner's functions -------------------------------
+
+
+def test_a_function_that_prints_instead_of_returning_is_told_so(capsys):
+    code = "def add(a, b):\n    print(a + b)\n"
+    first, second = (c["message"] for c in grading.check(bundle(), code)["checks"])
+    assert first == (
+        "add(2, 3) printed 5, but returned None. print only shows a value on the screen; "
+        "the checks read what your function gives back with return."
+    )
+    assert capsys.readouterr().out == ""  # the checker's calls print nothing of their own
+
+
+def test_prints_of_passing_calls_become_one_note_not_output(capsys):
+    result = grading.check(bundle(), "def add(a, b):\n    print('adding', a, b)\n    return a + b\n\n\nprint('top level')\n")
+    assert result["status"] == "passed"
+    assert capsys.readouterr().out == "top level\n"  # the program's own print, not the checks' calls
+    assert result["notes"] == [
+        "Your functions printed 2 lines while the checks called them. Those lines are not in the output; the ones your own code prints are."
+    ]
+
+
+def test_a_failing_call_quotes_the_first_lines_it_printed():
+    code = "def add(a, b):\n    for i in range(5):\n        print('step', i)\n    return a * b\n"
+    message = grading.check(bundle(), code)["checks"][0]["message"]
+    assert message == (
+        "add(2, 3) returned 6; expected 5. Use +.\n"
+        "While the checker called it, it printed:\n    step 0\n    step 1\n    step 2\n    ... and 2 more lines"
+    )
+
+
+def test_returning_nothing_is_said_plainly():
+    checks = CHECKS.replace('t.require_close(pair, "Use +.")', 't.require_shape(t.call(pair), [5], pair.call_text())')
+    message = grading.check(LabBundle("m/add", checks, [[5]], ["add"]), "def add(a, b):\n    a + b\n")["checks"][0]["message"]
+    assert message == (
+        "add(2, 3) returned None; expected a list of 1 number, like [5]. "
+        "A function gives back None when it ends without reaching a return line that has a value."
+    )
+
+
+def test_a_function_that_prints_without_end_keeps_only_the_first_lines():
+    code = "def add(a, b):\n    for i in range(200_000):\n        print('line', i)\n    return a * b\n"
+    result = grading.check(bundle(), code)
+    first = result["checks"][0]["message"]
+    assert first.endswith("    line 0\n    line 1\n    line 2\n    ... and 199997 more lines")
+    assert result["notes"][0].startswith("Your functions printed 400000 lines")

@@ -59,3 +59,60 @@ def test_shape_of():
     assert shape_of([1.0, 2.0]) == "a list of 2 numbers"
     assert shape_of([[1], [2]]) == "a list of 2 lists"
     assert shape_of(None) == "None"
+
+
+# --- a learner's value beside the expected one: never written alike -------------------------
+
+import random  # noqa: E402
+
+from labkit.values import first_difference, shown_apart  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "got, expected, shown",
+    [
+        # 1e-5 added after the square root instead of inside it: equal to 4 digits.
+        ([1.599997, -0.799998, 0.799998, 0.399999], [1.59999968, -0.79999984, 0.79999984, 0.39999992], ("[1.599997, -0.799998, 0.799998, 0.399999]", "[1.6, -0.8, 0.8, 0.4]")),
+        # Divided by len(q) instead of its square root, on scores 3,200 apart from nothing.
+        ([0.9999546, 0.0000454], [0.999999998, 2e-9], ("[0.99995, 0.00005]", "[1.0, 0.0]")),
+        (1.0000031, 1.0, ("1.000003", "1")),
+        ([7.1797, 2.8203], [7.1797, 2.8203 + 1e-3], ("[7.1797, 2.8203]", "[7.1797, 2.8213]")),
+    ],
+)
+def test_shown_apart_uses_the_fewest_digits_that_differ(got, expected, shown):
+    assert shown_apart(got, expected)[:2] == shown
+
+
+def test_shown_apart_points_at_a_difference_the_cut_list_hides():
+    got, expected = [1.0] * 16, [1.0] * 12 + [1.5] + [1.0] * 3
+    got_text, expected_text, where = shown_apart(got, expected)
+    assert got_text == expected_text  # both cut after 8 items...
+    assert where == "They first differ at [12]: 1 here, 1.5 expected."  # ...so the place is named
+
+
+def test_shown_apart_points_into_a_list_of_lists():
+    assert shown_apart([[4, 0], [4, 0]], [[4, 0], [2.679, 1.321]])[2] == "They first differ at [1][0]: 4 here, 2.679 expected."
+
+
+def test_first_difference_is_none_within_tolerance_and_a_path_otherwise():
+    assert first_difference([1, 2.0000000001], [1, 2]) is None
+    assert first_difference([[1], [2, 3]], [[1], [2, 4]]) == (1, 1)
+    assert first_difference([1, 2], [1, 2, 3]) == ()
+
+
+def test_a_failing_value_is_never_written_like_the_expected_one():
+    """Pairs of lists that differ by a hair somewhere: the texts (or the pointer) always tell them apart."""
+    rng = random.Random(8)
+    for _ in range(2000):
+        size = rng.randint(1, 20)
+        expected = [rng.uniform(-100, 100) for _ in range(size)]
+        got = list(expected)
+        spot = rng.randrange(size)
+        got[spot] = expected[spot] * (1 + rng.choice([-1, 1]) * 10 ** rng.uniform(-5.9, -2)) + rng.choice([0, 2e-6])
+        if first_difference(got, expected) is None:
+            continue
+        got_text, expected_text, where = shown_apart(got, expected)
+        assert got_text != expected_text or where, (got, expected)
+        if where:
+            here, there = where.split(": ", 1)[1].rstrip(".").split(" here, ")
+            assert here != there.removesuffix(" expected")

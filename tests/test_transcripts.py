@@ -3,7 +3,9 @@
 Regenerate on purpose with `pytest tests/test_transcripts.py --regen-golden`, then read the diff.
 """
 
+import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,7 @@ def transcript_of(verified):
             "status": result["status"],
             "summary": result["summary"],
             "failures": {c["name"]: c["message"] for c in result["checks"] if not c["passed"]},
+            "notes": result["notes"],
         }
     return transcript
 
@@ -75,6 +78,8 @@ def program_changes(before, after):
             continue
         said = [f"{field} {old[field]!r} -> {new[field]!r}" for field in ("status", "summary") if old[field] != new[field]]
         said += failure_changes(old["failures"], new["failures"])
+        if old.get("notes", []) != new.get("notes", []):
+            said.append(f"notes {old.get('notes', [])!r} -> {new.get('notes', [])!r}")
         lines.append(f"{program}: {'; '.join(said)}")
     return lines
 
@@ -131,3 +136,150 @@ def test_each_lab_has_five_checks_and_three_wrong_answers():
         checks = grading.load_checks(lab.checks_source, lab.id)
         assert len(checks.checks) >= 5, lab.id
         assert len(lab.wrong_answers) >= 3, lab.id
+
+
+# --- what a learner is shown: never a value written like its expected one, never the solution ---
+
+# "returned X; expected Y" and "changed from X to Y", as the checks write them.
+SIDE_BY_SIDE = re.compile(r"returned (.+?); expected (.*)|changed from (.+?) to (.*)")
+
+
+def leading_value(text):
+    """The value a text starts with: a whole [...] list, or a number up to the end of its sentence."""
+    if text.startswith("["):
+        depth = 0
+        for end, char in enumerate(text):
+            depth += {"[": 1, "]": -1}.get(char, 0)
+            if depth == 0:
+                return text[: end + 1]
+    return re.match(r"\S+?(?=[.,;]?(?: |$))", text).group(0)
+
+
+def test_leading_value_reads_whole_lists():
+    assert leading_value("[1.6, -0.8, [2, 3]]. They first differ") == "[1.6, -0.8, [2, 3]]"
+    assert leading_value("1.6. Then") == "1.6"
+    assert leading_value("0.25, so") == "0.25"
+
+
+def test_no_failure_shows_what_came_back_written_like_what_was_expected(transcripts):
+    pairs = 0
+    for lab_id, transcript in transcripts.items():
+        for program, record in transcript.items():
+            for check, message in record["failures"].items():
+                for line in message.splitlines():
+                    for found in SIDE_BY_SIDE.finditer(line):
+                        got, rest = found.group(1, 2) if found.group(1) else found.group(3, 4)
+                        if " " in got and not got.startswith("["):
+                            continue  # "returned 4 outputs for 5 positions": words, not a value
+                        pairs += 1
+                        assert got != leading_value(rest), (lab_id, program, check, message)
+    assert pairs > 50  # the pattern still finds the checks' wording
+
+
+MIN_FRAGMENT = 10  # characters, spaces left out: shorter ones (t + p, keys[t]) are words of the lesson
+
+
+def squeezed(text):
+    return re.sub(r"\s+", "", text)
+
+
+def solution_functions(lab):
+    return [node for node in ast.walk(ast.parse(lab.solution)) if isinstance(node, ast.FunctionDef)]
+
+
+def is_computation(node):
+    """A statement that computes part of the answer: not a loop header, `outputs = []` or `return outputs`."""
+    return isinstance(node, (ast.Assign, ast.AugAssign, ast.Return, ast.Expr)) and not isinstance(
+        node.value, (ast.Name, ast.Constant, ast.List, type(None))
+    )
+
+
+def solution_lines(lab):
+    """The solution's statements that compute part of the answer and are not in the starter, spaces left out."""
+    starter = squeezed(lab.starter)
+    found = set()
+    for function in solution_functions(lab):
+        for node in filter(is_computation, ast.walk(function)):
+            line = squeezed(ast.unparse(node))
+            if len(line) >= MIN_FRAGMENT and line not in starter:
+                found.add(line)
+    return found
+
+
+class Inlined(ast.NodeTransformer):
+    """An expression with the solution's helper names replaced by what they hold: token_row -> wte[token_id]."""
+
+    def __init__(self, names):
+        self.names = names
+
+    def visit_Name(self, node):
+        if isinstance(node.ctx, ast.Load) and node.id in self.names:
+            return Inlined(self.names).visit(ast.parse(ast.unparse(self.names[node.id]), mode="eval").body)
+        return node
+
+
+def helper_names(function):
+    """name -> expression, for each `name = expression` in a function whose expression does not read the name."""
+    names = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.value)):
+                names[name] = node.value
+    return names
+
+
+def solution_fragments(lab):
+    """Solution lines and the expressions they compute, also with the helper names spelled out.
+
+    A message could hand over `keys[:t + 1]` or `[t + p for t, p in zip(wte[token_id], wpe[position])]`
+    without ever writing a line of solution.py as it stands.
+    """
+    starter = squeezed(lab.starter)
+    found = set(solution_lines(lab))
+    for function in solution_functions(lab):
+        names = helper_names(function)
+        for node in filter(is_computation, ast.walk(function)):
+            parts = [node.value, *(node.value.args if isinstance(node.value, ast.Call) else [])]
+            for part in parts:
+                inlined = Inlined(names).visit(ast.parse(ast.unparse(part), mode="eval").body)
+                for text in (squeezed(ast.unparse(part)), squeezed(ast.unparse(inlined))):
+                    if len(text) >= MIN_FRAGMENT and text not in starter:
+                        found.add(text)
+    return found
+
+
+def test_the_fragments_are_the_answer_and_not_the_scaffolding():
+    lab = load_course(PROJECT).labs.get("08-attention/causal-masking")
+    fragments = solution_fragments(lab)
+    assert "seen_keys=keys[:t+1]" in fragments and "keys[:t+1]" in fragments
+    assert "attend(queries[t],keys[:t+1],values[:t+1])" in fragments  # as a hint could write it
+    assert not any(fragment.startswith(("outputs=[]", "returnoutputs", "fort")) for fragment in fragments)
+    embed = load_course(PROJECT).labs.get("08-attention/position-embeddings")
+    assert "[t+pfort,pinzip(wte[token_id],wpe[position])]" in solution_fragments(embed)
+
+
+def without_own_lines(text, code):
+    """The message without the lines a traceback quotes from the learner's own code: those are theirs already."""
+    own = {line.strip() for line in code.splitlines() if line.strip()}
+    return "\n".join(line for line in text.splitlines() if line.strip() not in own)
+
+
+def test_no_message_for_the_starter_or_a_wrong_answer_holds_a_line_of_the_solution(transcripts):
+    for lab in load_course(PROJECT).labs:
+        fragments = solution_fragments(lab)
+        assert fragments, lab.id
+        codes = {"starter": lab.starter, **{f"wrong/{w.name}": w.code for w in lab.wrong_answers}}
+        for program, code in codes.items():
+            record = transcripts[lab.id][program]
+            for text in [record["summary"], *record["failures"].values(), *record["notes"]]:
+                leaked = [fragment for fragment in fragments if fragment in squeezed(without_own_lines(text, code))]
+                assert not leaked, (lab.id, program, leaked, text)
+
+
+def test_no_hint_is_a_line_of_the_solution():
+    for lab in load_course(PROJECT).labs:
+        assert len(lab.hints) >= 3, lab.id  # they climb: where to look, what to compute, the shape of the line
+        for number, hint in enumerate(lab.hints, start=1):
+            leaked = [line for line in solution_lines(lab) if line in squeezed(hint)]
+            assert not leaked, (lab.id, f"hint {number}", leaked)

@@ -1,4 +1,6 @@
-from labkit import CheckFailed, Checks, close, show
+import math
+
+from labkit import Checks, show
 
 checks = Checks()
 
@@ -37,131 +39,167 @@ head_of_four = checks.case(
     [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1], [1, 1, 1, 1], [2, 0, -2, 0]],
 )
 
-LEAVES_ITSELF_OUT = (
-    "Position t sees positions 0 to t, itself included, but keys[:t] leaves the letter itself out. "
-    "Use keys[:t + 1] and values[:t + 1]."
+
+# --- known mistakes: each is said only when it gives exactly what the learner's code gave.
+# Most of them call the learner's own attend (the starter hands it over), as their code does.
+
+STOPS_BEFORE_ITSELF = (
+    "That is exactly what you get when position t is given keys[:t] and values[:t]. A slice stops just "
+    "before its end, so those are the positions before t: the letter itself is left out, and at position 0 "
+    "nothing is left at all."
 )
-# max([]) says this (Python 3.12, as in the browser; older versions say "arg is an empty sequence").
-EMPTY_MAX = ("iterable argument is empty", "arg is an empty sequence")
-NOTHING_TO_ATTEND = (
-    "attend was given an empty list of keys: at position 0, keys[:t] is empty because "
-    "keys[:t] leaves the letter itself out. Use keys[:t + 1] and values[:t + 1]."
+
+
+@checks.mistake("causal_attention", STOPS_BEFORE_ITSELF, uses=["attend"])
+def stops_before_itself(queries, keys, values, attend):
+    return [attend(queries[t], keys[:t], values[:t]) for t in range(len(queries))]
+
+
+@checks.mistake(
+    "causal_attention",
+    "That is exactly what you get when position 0 keeps its own value and every later position t is given "
+    "keys[:t] and values[:t]. A slice stops just before its end, so each of those positions leaves itself out.",
+    uses=["attend"],
 )
+def first_keeps_its_value(queries, keys, values, attend):
+    return [values[0]] + [attend(queries[t], keys[:t], values[:t]) for t in range(1, len(queries))]
 
 
-def call(t, case):
-    """The learner's result; a crash on an empty list of keys gets advice about the slice."""
-    try:
-        return t.call(case)
-    except CheckFailed as failure:
-        if any(text in str(failure) for text in EMPTY_MAX):
-            t.fail(f"{failure}\n{NOTHING_TO_ATTEND}")
-        raise
+@checks.mistake(
+    "causal_attention",
+    "That is exactly what you get when position t is given keys[t:] and values[t:]: those are position t "
+    "and everything after it, the future, instead of everything up to it.",
+    uses=["attend"],
+)
+def from_t_onwards(queries, keys, values, attend):
+    return [attend(queries[t], keys[t:], values[t:]) for t in range(len(queries))]
 
 
-def require_close(t, case, hint):
-    got = call(t, case)
-    expected = t.expected(case)
-    t.require_shape(got, expected, case.call_text())
-    if not close(got, expected, t.tolerance):
-        t.fail(f"{case.call_text()} returned {show(got)}; expected {show(expected)}. {hint}")
+@checks.mistake(
+    "causal_attention",
+    "That is exactly what you get when every position is given all the keys and values. Position t may "
+    "only see positions 0 to t.",
+    uses=["attend"],
+)
+def sees_everything(queries, keys, values, attend):
+    return [attend(queries[t], keys, values) for t in range(len(queries))]
+
+
+@checks.mistake(
+    "causal_attention",
+    "That is exactly what you get when the future's weights are set to 0 after the softmax: the weights "
+    "left over add up to less than 1. Leave the future out before the softmax.",
+)
+def zeroed_after_softmax(queries, keys, values):
+    outputs = []
+    for t, q in enumerate(queries):
+        scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
+        exps = [math.exp(score - max(scores)) for score in scores]
+        weights = [e / sum(exps) if j <= t else 0 for j, e in enumerate(exps)]
+        outputs.append([sum(w * value[i] for w, value in zip(weights, values)) for i in range(len(values[0]))])
+    return outputs
+
+
+@checks.mistake(
+    "causal_attention",
+    "That is exactly what you get when the loop stops one position early: the last position gets no output.",
+    uses=["attend"],
+)
+def one_short(queries, keys, values, attend):
+    return [attend(queries[t], keys[: t + 1], values[: t + 1]) for t in range(len(queries) - 1)]
+
+
+@checks.mistake(
+    "causal_attention",
+    "That is exactly the output of position 0 alone: the function returned after the first pass of the loop. "
+    "Is your return inside the for loop? Then it ends the function on the first position.",
+    uses=["attend"],
+)
+def returns_after_one(queries, keys, values, attend):
+    return [attend(queries[0], keys[:1], values[:1])]
+
+
+# --- checks ---
 
 
 @checks.check("Returns one output per position")
 def one_output_per_position(t):
-    got = call(t, emma)
+    got = t.call(emma)
     expected = t.expected(emma)
-    text = emma.call_text()
     wanted = len(expected)
     if isinstance(got, list) and all(isinstance(item, list) for item in got) and len(got) != wanted:
-        advice = "Loop over every position: for t in range(len(queries)) runs t from 0 to the last position."
-        if len(got) == 1:
-            advice = (
-                "Is your return inside the for loop? Then the function stops after the first position. "
-                "Move return outputs after the loop (less indented), so the loop can finish first."
-            )
         t.fail(
-            f"{text} returned {len(got)} output{'s' if len(got) != 1 else ''} for {wanted} positions; "
-            f"expected one output for each position, {wanted} in all. {advice}"
+            f"{emma.call_text()} returned {len(got)} output{'s' if len(got) != 1 else ''} for {wanted} positions; "
+            f"expected one output for each position, {wanted} in all. {t.diagnosis(t.outcome(emma))}".strip()
         )
-    t.require_shape(got, expected, text)
+    t.require_shape(got, expected, emma.call_text())
 
 
 @checks.check("Position 0 sees only itself")
 def first_output_is_first_value(t):
-    got = call(t, first_only)
-    text = first_only.call_text()
-    t.require_shape(got, t.expected(first_only), text)
+    got = t.call(first_only)
+    t.require_shape(got, t.expected(first_only), first_only.call_text())
     first_value = first_only.args[2][0]
-    if not close(got[0], first_value, t.tolerance):
+    if not t.close(got[0], first_value):
+        got_text, value_text, _ = t.apart(got[0], first_value)
         t.fail(
-            f"{text} returned {show(got[0])} as the output for position 0; expected {show(first_value)}, "
+            f"{first_only.call_text()} returned {got_text} as the output for position 0; expected {value_text}, "
             "which is values[0]. Position 0 can see only itself, so its one key gets all the attention "
-            "(weight 1) and its output is exactly its own value. If yours is different, position 0 is "
-            "looking at later positions, or its weights do not add up to 1."
+            f"(weight 1) and its output is exactly its own value. {t.diagnosis(t.outcome(first_only))}".strip()
         )
 
 
 @checks.check("Nothing looks at the future")
 def no_peeking(t):
-    got_a = call(t, future_a)
-    got_b = call(t, future_b)
+    got_a = t.call(future_a)
+    got_b = t.call(future_b)
     t.require_shape(got_a, t.expected(future_a), future_a.call_text())
     t.require_shape(got_b, t.expected(future_b), future_b.call_text())
     for position in (0, 1):
-        if not close(got_a[position], got_b[position], t.tolerance):
+        if not t.close(got_a[position], got_b[position]):
+            before, after, _ = t.apart(got_a[position], got_b[position])
             t.fail(
                 f"causal_attention was called twice with the queries {show(FUTURE_QUERIES)}. The keys and "
                 "values of positions 0 and 1 were the same both times; only positions 2 and 3 changed "
                 f"(keys {show(FUTURE_KEYS_A[2:])} became {show(FUTURE_KEYS_B[2:])}, values "
                 f"{show(FUTURE_VALUES_A[2:])} became {show(FUTURE_VALUES_B[2:])}). Yet the output for "
-                f"position {position} changed from {show(got_a[position])} to {show(got_b[position])}. "
-                "That means it looked at the future: position t must only look at positions 0 to t. "
-                "Give attend only keys[:t + 1] and values[:t + 1], not the whole lists (or, if you "
-                "use a mask, apply it to the scores before the softmax)."
+                f"position {position} changed from {before} to {after}, so it depends on positions after it: "
+                f"position t must only look at positions 0 to t. {t.diagnosis(t.outcome(future_a))}".strip()
             )
 
 
 @checks.check("Each position also looks at itself")
 def includes_itself(t):
-    got = call(t, itself)
+    got = t.call(itself)
     expected = t.expected(itself)
-    text = itself.call_text()
-    t.require_shape(got, expected, text)
-    if not close(got[1], expected[1], t.tolerance):
+    t.require_shape(got, expected, itself.call_text())
+    if not t.close(got[1], expected[1]):
+        got_text, expected_text, _ = t.apart(got[1], expected[1])
         t.fail(
-            f"{text} returned {show(got[1])} as the output for position 1; expected {show(expected[1])}. "
+            f"{itself.call_text()} returned {got_text} as the output for position 1; expected {expected_text}. "
             "Position 1's query matches its own key far better than position 0's key, so its output "
-            f"should be almost its own value, {show(itself.args[2][1])}. {LEAVES_ITSELF_OUT}"
+            f"should be almost its own value, {show(itself.args[2][1])}. {t.diagnosis(t.outcome(itself))}".strip()
         )
 
 
 @checks.check("The weights each position uses add up to 1")
 def weights_sum_to_one(t):
-    require_close(
-        t,
+    t.require_close(
         same_values,
-        "Every value here is [3, -1], so whatever the weights, every output must be [3, -1] too, "
-        "as long as the weights a position uses add up to 1. If you set the future weights to 0 "
-        "after the softmax, the ones left add up to less than 1. Leave the future out before the "
-        "softmax (or set its scores to -math.inf), not after.",
+        "Every value here is [3, -1], so whatever the weights, every output is [3, -1] too, as long as "
+        "the weights a position uses add up to 1.",
     )
 
 
 @checks.check("The worked example from the lesson")
 def worked_example(t):
-    require_close(
-        t,
+    t.require_close(
         emma,
-        "These are the lesson's numbers for BOS, e, m, m, a: compare each of your outputs with "
-        "the output of the same step in the lesson.",
+        "These are the lesson's numbers for BOS, e, m, m, a: compare each of your outputs with the output "
+        "of the same step in the lesson.",
     )
 
 
 @checks.check("Works for 6 positions of 4 numbers, like one microgpt head")
 def head_sized(t):
-    require_close(
-        t,
-        head_of_four,
-        "For each position t, call attend(queries[t], keys[:t + 1], values[:t + 1]).",
-    )
+    t.require_close(head_of_four, "Position t's output is attend with queries[t], over the keys and values of positions 0 to t.")

@@ -1,3 +1,5 @@
+import math
+
 from labkit import Checks
 
 checks = Checks()
@@ -16,6 +18,55 @@ five_keys = checks.case(
 )
 
 
+# --- known mistakes: each is said only when it gives exactly what the learner's attend gave ---
+
+
+def dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+
+
+def softmax(scores):
+    largest = max(scores)
+    exps = [math.exp(score - largest) for score in scores]
+    return [e / sum(exps) for e in exps]
+
+
+def blend(weights, values):
+    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+
+
+@checks.mistake("attend", "That is exactly what attention gives when the scores are not divided by √d at all: divide each dot product by the square root of len(q) before the softmax.")
+def unscaled(q, keys, values):
+    return blend(softmax([dot(q, key) for key in keys]), values)
+
+
+@checks.mistake("attend", "That is exactly what attention gives when each score is divided by len(q) itself: √d means the square root of len(q), so for 4 numbers divide by 2, not by 4.")
+def divided_by_len(q, keys, values):
+    return blend(softmax([dot(q, key) / len(q) for key in keys]), values)
+
+
+@checks.mistake("attend", "That is exactly what you get when the exps are used as weights without dividing each by their total: the weights must add up to 1.")
+def not_normalised(q, keys, values):
+    scores = [dot(q, key) / math.sqrt(len(q)) for key in keys]
+    largest = max(scores)
+    return blend([math.exp(score - largest) for score in scores], values)
+
+
+@checks.mistake("attend", "That is exactly the value of the best-matching key alone. Attention blends: mix every value by its weight instead of taking only the best match.")
+def best_match_only(q, keys, values):
+    scores = [dot(q, key) / math.sqrt(len(q)) for key in keys]
+    return list(values[scores.index(max(scores))])
+
+
+@checks.mistake("attend", "math.exp overflows above about 709, and these scores are near 3,200. Subtract the largest score from every score before math.exp: the weights stay the same, and exp never sees a huge number.")
+def exp_of_raw_scores(q, keys, values):
+    exps = [math.exp(dot(q, key) / math.sqrt(len(q))) for key in keys]
+    return blend([e / sum(exps) for e in exps], values)
+
+
+# --- checks ---
+
+
 @checks.check("Returns one number per value dimension")
 def returns_a_vector(t):
     t.require_shape(t.call(worked), t.expected(worked), worked.call_text())
@@ -23,33 +74,24 @@ def returns_a_vector(t):
 
 @checks.check("The worked example from the lesson")
 def worked_example(t):
-    t.require_close(worked, "Work through score, softmax and blend for the lesson's example and compare each step.")
+    t.require_close(worked, "The lesson works this example through: compare your scores, weights and blend with its numbers, one step at a time.")
 
 
 @checks.check("A single key gets all the attention")
 def single_key(t):
-    t.require_close(
-        one_key,
-        "With only one key, its weight is 1 and the blend is exactly its value. "
-        "If you got a bigger number, the weights may not be divided by their total.",
-    )
+    t.require_close(one_key, "With only one key, its weight is 1, so the blend is exactly that key's value, [2, 4].")
 
 
 @checks.check("Scores are divided by √d")
 def scaled_by_sqrt_d(t):
-    t.require_close(
-        wide,
-        "Here q and the keys have 4 numbers, so divide each score by √4 = 2 before the softmax. "
-        "Did you divide each score by √d, using math.sqrt(len(q))?",
-    )
+    t.require_close(wide, "Here q and the keys have 4 numbers, so √d is √4 = 2.")
 
 
 @checks.check("The weights add up to 1")
 def weights_sum_to_one(t):
     t.require_close(
         same_values,
-        "Every value here is [3, -1], so whatever the scores, the blend must be [3, -1]: "
-        "the weights must add up to 1. Divide each exp by the sum of all the exps.",
+        "Every value here is [3, -1], so whatever the scores are, the blend is [3, -1] when the weights add up to 1.",
     )
 
 
@@ -57,22 +99,13 @@ def weights_sum_to_one(t):
 def blends_values(t):
     t.require_close(
         tie,
-        "The two keys match the query equally well, so each gets half the attention and the "
-        "blend lies halfway between the values. Mix every value by its weight instead of "
-        "taking only the best match.",
+        "The two keys match the query equally well, so each gets half the attention, and the blend lies halfway between the two values.",
     )
 
 
 @checks.check("Large scores do not overflow")
-def subtracts_the_maximum(t):
-    t.require_close(
-        huge,
-        "The scores here are about 3,200.",
-        on_error={
-            "OverflowError": "math.exp overflows above about 709. Subtract the largest score from "
-            "every score before math.exp: the weights stay the same and exp never sees a huge number."
-        },
-    )
+def large_scores(t):
+    t.require_close(huge, "The scores here are about 3,200; the first key wins by 20.")
 
 
 @checks.check("Works for five keys of length 3")

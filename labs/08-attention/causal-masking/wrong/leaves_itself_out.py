@@ -1,4 +1,4 @@
-# expect: keys[:t] leaves the letter itself out
+# expect: A slice stops just before its end
 import math
 
 

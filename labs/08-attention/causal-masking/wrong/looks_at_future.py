@@ -1,4 +1,4 @@
-# expect: position t must only look at positions 0 to t
+# expect: when every position is given all the keys and values
 import math
 
 

@@ -1,4 +1,4 @@
-# expect: Loop over every position
+# expect: the loop stops one position early
 import math
 
 

@@ -1,4 +1,4 @@
-# expect: does not copy the row
+# expect: does not copy it: the name is a second name
 def embed(token_id, position, wte, wpe):
     x = wte[token_id]
     for i in range(len(x)):

@@ -1,3 +1,3 @@
-# expect: + on two lists joins them end to end
+# expect: + on two lists joins them
 def embed(token_id, position, wte, wpe):
     return wte[token_id] + wpe[position]

@@ -1,3 +1,3 @@
-# expect: use t + p, not t * p
+# expect: The rows are added: t + p, not t * p
 def embed(token_id, position, wte, wpe):
     return [t * p for t, p in zip(wte[token_id], wpe[position])]

@@ -1,3 +1,3 @@
-# expect: That is just the token's row
+# expect: the token's row, wte[token_id], on its own
 def embed(token_id, position, wte, wpe):
     return wte[token_id]

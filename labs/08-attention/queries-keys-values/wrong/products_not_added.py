@@ -1,4 +1,4 @@
-# expect: add the products up
+# expect: not added up
 def linear(x, w):
     out = []
     for row in w:

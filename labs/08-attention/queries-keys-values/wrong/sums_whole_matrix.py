@@ -1,4 +1,4 @@
-# expect: one dot product for each row of w
+# expect: every product of the whole matrix added together
 def linear(x, w):
     total = 0
     for row in w:

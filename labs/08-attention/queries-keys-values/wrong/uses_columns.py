@@ -1,4 +1,4 @@
-# expect: You used the columns of w
+# expect: what the columns of w give instead of its rows
 def linear(x, w):
     out = []
     for column in zip(*w):

@@ -1,4 +1,4 @@
-# expect: needs its own matrix
+# expect: k with wq and v with wq
 def linear(x, w):
     return [sum(a * b for a, b in zip(row, x)) for row in w]
 

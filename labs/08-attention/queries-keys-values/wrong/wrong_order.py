@@ -1,4 +1,4 @@
-# expect: in the wrong order
+# expect: the right three vectors in the wrong order: k, q, v
 def linear(x, w):
     return [sum(a * b for a, b in zip(row, x)) for row in w]
 

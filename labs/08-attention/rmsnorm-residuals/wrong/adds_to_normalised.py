@@ -1,4 +1,4 @@
-# expect: Add the block's output to the original x, not to the normalised one
+# expect: the block's output is added to the normalised x
 def rmsnorm(x):
     mean_square = sum(xi * xi for xi in x) / len(x)
     root = (mean_square + 1e-5) ** 0.5

@@ -1,4 +1,4 @@
-# expect: Pass rmsnorm(x) to the block, not x
+# expect: when the block is given x itself
 def rmsnorm(x):
     mean_square = sum(xi * xi for xi in x) / len(x)
     root = (mean_square + 1e-5) ** 0.5

@@ -1,4 +1,4 @@
-# expect: Did you divide by the mean of x
+# expect: when you divide by the mean of x itself
 def rmsnorm(x):
     mean = sum(x) / len(x)
     return [xi / mean for xi in x]

@@ -1,4 +1,4 @@
-# expect: you divided by the sum of the squares itself
+# expect: when you divide by the sum of the squares itself
 def rmsnorm(x):
     total = sum(xi * xi for xi in x) + 1e-5
     return [xi / total for xi in x]

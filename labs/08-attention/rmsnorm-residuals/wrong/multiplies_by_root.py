@@ -1,4 +1,4 @@
-# expect: You multiplied by the root mean square; divide by it instead
+# expect: when you multiply by the root mean square
 def rmsnorm(x):
     mean_square = sum(xi * xi for xi in x) / len(x)
     scale = (mean_square + 1e-5) ** 0.5

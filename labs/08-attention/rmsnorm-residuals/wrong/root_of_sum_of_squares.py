@@ -1,4 +1,4 @@
-# expect: Did you forget to divide the sum of the squares by len(x)
+# expect: the sum was never divided by len(x)
 def rmsnorm(x):
     total = sum(xi * xi for xi in x)
     root = (total + 1e-5) ** 0.5

@@ -1,4 +1,4 @@
-# expect: Did you subtract the mean first
+# expect: when the mean is subtracted first
 def rmsnorm(x):
     mean = sum(x) / len(x)
     centred = [xi - mean for xi in x]

@@ -1,4 +1,4 @@
-# expect: Did you divide each score by √d
+# expect: when the scores are not divided by √d at all
 import math
 
 

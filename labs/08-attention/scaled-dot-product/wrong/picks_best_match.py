@@ -1,4 +1,4 @@
-# expect: Mix every value by its weight instead of taking only the best match
+# expect: mix every value by its weight instead of taking only the best match
 import math
 
 

@@ -1,0 +1,139 @@
+"""A diagnosis is said only when the mistake it names reproduces what the learner's code did."""
+
+from labkit import grading
+from labkit.grading import LabBundle
+
+SCALE = '''
+import math
+
+from labkit import Checks
+
+checks = Checks()
+four = checks.case("scale", [1, 1, 1, 1])
+two = checks.case("scale", [3, 4])
+
+
+@checks.mistake("scale", "You divided by len(v) instead of its square root.")
+def by_len(v):
+    return [x / len(v) for x in v]
+
+
+@checks.mistake("scale", "You forgot to divide.")
+def not_divided(v):
+    return list(v)
+
+
+@checks.check("Four numbers")
+def four_numbers(t):
+    t.require_close(four, "Each number is divided by the square root of len(v).")
+
+
+@checks.check("Two numbers")
+def two_numbers(t):
+    t.require_close(two)
+'''
+# The solution divides every number by math.sqrt(len(v)).
+EXPECTED = [[0.5, 0.5, 0.5, 0.5], [3 / 2**0.5, 4 / 2**0.5]]
+
+
+def messages(code, checks=SCALE, expected=EXPECTED, functions=("scale",)):
+    result = grading.check(LabBundle("m/scale", checks, expected, list(functions)), code, raise_check_errors=True)
+    return [c["message"] for c in result["checks"] if not c["passed"]]
+
+
+def test_the_diagnosis_is_said_when_the_mistake_reproduces_every_case():
+    first, second = messages("def scale(v):\n    return [x / len(v) for x in v]\n")
+    assert first == "scale([1, 1, 1, 1]) returned [0.25, 0.25, 0.25, 0.25]; expected [0.5, 0.5, 0.5, 0.5]. You divided by len(v) instead of its square root."
+    assert second.endswith("That is the same mistake as above.")
+
+
+def test_a_mistake_that_fits_one_case_but_not_another_is_not_said():
+    # Right for four numbers by accident (len 4 -> 0.25 twice over), wrong in another way for two.
+    code = "def scale(v):\n    if len(v) == 4:\n        return [x / 4 for x in v]\n    return [x / 3 for x in v]\n"
+    first, second = messages(code)
+    assert "len(v) instead" not in first + second
+    assert first.endswith("Each number is divided by the square root of len(v).")
+    assert second == "scale([3, 4]) returned [1, 1.3333]; expected [2.1213, 2.8284]."
+
+
+def test_a_result_no_mistake_gives_gets_only_what_differs():
+    (first, second) = messages("def scale(v):\n    return [x * 2 for x in v]\n")
+    assert first == "scale([1, 1, 1, 1]) returned [2, 2, 2, 2]; expected [0.5, 0.5, 0.5, 0.5]. Each number is divided by the square root of len(v)."
+    assert second == "scale([3, 4]) returned [6, 8]; expected [2.1213, 2.8284]."
+
+
+def test_two_different_mistakes_that_both_fit_are_neither_said():
+    both = SCALE.replace('"You forgot to divide."', '"Another explanation."').replace(
+        "return list(v)", "return [x / len(v) for x in v]"
+    )
+    said = messages("def scale(v):\n    return [x / len(v) for x in v]\n", checks=both)
+    assert not any("len(v) instead" in m or "Another explanation" in m for m in said)
+
+
+def test_a_mistake_that_raises_the_same_error_is_said_after_the_traceback():
+    checks = SCALE.replace(
+        "def by_len(v):\n    return [x / len(v) for x in v]",
+        "def by_len(v):\n    return [x / (len(v) - 2) for x in v]",
+    ).replace("You divided by len(v) instead of its square root.", "len(v) - 2 is 0 for two numbers.")
+    code = "def scale(v):\n    return [x / (len(v) - 2) for x in v]\n"
+    two_numbers = messages(code, checks=checks)[-1]
+    assert two_numbers.startswith("scale([3, 4]) raised ZeroDivisionError on line 2")
+    assert two_numbers.endswith("ZeroDivisionError: division by zero\nlen(v) - 2 is 0 for two numbers.")
+
+
+MUTATION = '''
+from labkit import Checks
+
+checks = Checks()
+numbers = checks.case("halve", [4, 8])
+
+
+@checks.mistake("halve", "Halved the list in place.")
+def in_place(v):
+    for i in range(len(v)):
+        v[i] = v[i] / 2
+    return v
+
+
+@checks.mistake("halve", "Returned the halves of a copy.")
+def copy(v):
+    return [x / 2 for x in v]
+
+
+@checks.check("Leaves v alone")
+def leaves_v(t):
+    t.require_unchanged(numbers)
+'''
+
+
+def test_what_a_call_does_to_its_arguments_is_part_of_what_a_mistake_must_reproduce():
+    code = "def halve(v):\n    for i in range(len(v)):\n        v[i] = v[i] / 2\n    return v\n"
+    (message,) = messages(code, checks=MUTATION, expected=[[2.0, 4.0]], functions=("halve",))
+    assert message == "halve([4, 8]) changed its argument v while it ran: v went in as [4, 8] and came out as [2, 4]. Halved the list in place."
+
+
+USES = '''
+from labkit import Checks
+
+checks = Checks()
+pair = checks.case("twice", 3)
+
+
+@checks.mistake("twice", "twice is right; it is your once that is wrong.", uses=["once"])
+def with_your_once(n, once):
+    return once(n) + once(n)
+
+
+@checks.check("Twice")
+def twice_check(t):
+    t.require_close(pair)
+'''
+
+
+def test_a_mistake_can_use_the_learners_own_functions():
+    code = "def once(n):\n    return n + 1\n\n\ndef twice(n):\n    return once(n) + once(n)\n"
+    (message,) = messages(code, checks=USES, expected=[6], functions=("once", "twice"))
+    assert message == "twice(3) returned 8; expected 6. twice is right; it is your once that is wrong."
+    without_once = "def twice(n):\n    return 7\n"
+    (message,) = messages(without_once, checks=USES, expected=[6], functions=("twice",))
+    assert message == "twice(3) returned 7; expected 6."
