@@ -7,6 +7,7 @@ import { getPython } from "./python-client.js";
 import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
+import { Verdict } from "./verdict.js";
 
 const OUTPUT_CAP = 100_000; // the worker cuts first; this guards the page all the same
 const DRAFT_DELAY_MS = 300;
@@ -103,13 +104,6 @@ class OutputLog {
   }
 }
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 // aria-disabled rather than disabled: a button that is busy keeps keyboard focus instead of
 // dropping it on the page body, and screen readers still find it.
 function setEnabled(button, enabled) {
@@ -139,7 +133,7 @@ class Lab {
       ["run", "check", "stop", "reset", "hint", "solution", "retry"].map((action) => [action, find(`[data-action="${action}"]`)]),
     );
     this.pythonMessage = find("[data-python-message]");
-    this.verdict = find("[data-verdict]");
+    this.verdict = new Verdict(find("[data-verdict]"), find("[data-verdict-link]"));
     this.badge = find("[data-lab-badge]");
     this.hintNote = find("[data-hint-note]");
     this.hints = [...section.querySelectorAll(".lab-hint")];
@@ -239,7 +233,11 @@ class Lab {
     this.flushDraft();
     this.log.clear();
     this.log.busy(true);
-    this.clearVerdict();
+    if (action === "check") this.verdict.checking();
+    else this.verdict.clear();
+    // Where the learner was when the checks started: the verdict takes focus from there, but
+    // not from somewhere they have moved to since.
+    const focusedAtStart = document.activeElement;
     this.running = true;
     this.timedOut = false;
     this.stopAsked = false;
@@ -257,7 +255,7 @@ class Lab {
       } else {
         this.log.error(`Something went wrong in the course's checker, not in your code:\n${error.message}`);
       }
-      if (action === "check") this.showVerdict("error", "The checks could not run. Try again in a moment.");
+      if (action === "check") this.verdict.show("error", "The checks could not run. Try again in a moment.");
     } finally {
       clearTimeout(timer);
       this.running = false;
@@ -265,6 +263,8 @@ class Lab {
       this.update();
     }
     if (result) this.showResult(action, result);
+    const focused = document.activeElement;
+    if (action === "check" && (focused === focusedAtStart || focused === document.body || !focused)) this.verdict.reveal();
   }
 
   async stop() {
@@ -300,7 +300,7 @@ class Lab {
     if (result.status === "stopped" && !this.timedOut && !this.stopAsked) {
       // Nobody pressed Stop: the learner's own code raised KeyboardInterrupt.
       this.log.error(SELF_INTERRUPTED);
-      if (action === "check") this.showVerdict("error", SELF_INTERRUPTED);
+      if (action === "check") this.verdict.show("error", SELF_INTERRUPTED);
       return;
     }
     if (result.status === "stopped") {
@@ -309,7 +309,7 @@ class Lab {
       this.log.note(limit + (STOP_NOTES[result.stoppedBy] ?? STOP_NOTES.interrupt));
       if (action === "check") {
         // The verdict is where a learner looks after Check: it says why the checks did not finish.
-        this.showVerdict("stopped", this.timedOut ? `Stopped before the checks finished. ${overTime}` : result.summary || "Stopped before the checks finished.");
+        this.verdict.show("stopped", this.timedOut ? `Stopped before the checks finished. ${overTime}` : result.summary || "Stopped before the checks finished.");
       }
       return;
     }
@@ -318,59 +318,14 @@ class Lab {
     } else if (action === "run") {
       this.log.note(result.summary || "Your code ran to the end.");
     }
-    if (action === "check") this.showCheckVerdict(result);
+    if (action === "check") {
+      if (result.status === "passed") this.recordPass();
+      this.verdict.showCheck(result);
+    }
   }
 
   timeLimitText() {
     return `${this.timeLimit} second${this.timeLimit === 1 ? "" : "s"}`;
-  }
-
-  // ----- Verdict -----
-
-  clearVerdict() {
-    this.verdict.replaceChildren();
-    delete this.verdict.dataset.status;
-  }
-
-  showVerdict(status, summary, ...details) {
-    this.verdict.dataset.status = status;
-    this.verdict.replaceChildren(element("p", "verdict-summary", summary), ...details);
-  }
-
-  showCheckVerdict(result) {
-    const checks = Array.isArray(result.checks) ? result.checks : [];
-    if (result.status === "passed") {
-      this.recordPass();
-      const list = element("ul", "verdict-checks");
-      for (const check of checks) list.append(this.checkItem(check));
-      // Our own wording, so the status always starts the way the page contract promises.
-      this.showVerdict("passed", `All checks passed (${checks.length} of ${checks.length}). Well done!`, list);
-      return;
-    }
-    if (result.status === "error" && result.error) {
-      const traceback = element("pre", "verdict-traceback", result.error.text || result.error.message);
-      this.showVerdict("error", result.summary || "Your code raised an error.", traceback);
-      return;
-    }
-    const failing = checks.filter((check) => !check.passed);
-    const passing = checks.filter((check) => check.passed);
-    const list = element("ul", "verdict-checks");
-    for (const check of failing) list.append(this.checkItem(check));
-    const details = [list];
-    if (passing.length) {
-      details.push(element("p", "verdict-passed-list", `Passed: ${passing.map((check) => check.name).join("; ")}.`));
-    }
-    this.showVerdict("failed", result.summary || "Some checks failed.", ...details);
-  }
-
-  checkItem(check) {
-    const item = element("li", "verdict-check");
-    item.dataset.passed = String(Boolean(check.passed));
-    item.append(element("span", "verdict-check-name", check.name));
-    if (!check.passed && check.message) {
-      item.append(element("span", "visually-hidden", ": "), element("span", "verdict-check-message", check.message));
-    }
-    return item;
   }
 
   recordPass() {
