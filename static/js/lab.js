@@ -15,6 +15,13 @@ const DEFAULT_TIME_LIMIT = 10;
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const UNDO_KEYS = IS_MAC ? "⌘+Z" : "Ctrl+Z";
 
+// What each step of loading Python is, as the learner reads it (python-client.js, LOADING_STEPS).
+const LOADING_LABELS = {
+  download: "the runtime and standard library",
+  starting: "starting Python",
+  checker: "the lab checker",
+};
+
 const STOP_NOTES = {
   interrupt: "Stopped. Python is still loaded.",
   restart: "Stopped by restarting Python (this page cannot interrupt it).",
@@ -112,6 +119,13 @@ function setEnabled(button, enabled) {
   button.setAttribute("aria-disabled", String(!enabled));
 }
 
+// "3.1 of 9.6 MB", "96 of 103 kB", or "3.1 MB" when the size is not known.
+function formatBytes(loaded, total) {
+  const unit = Math.max(loaded, total) >= 1e6 ? { size: 1e6, name: "MB", digits: 1 } : { size: 1e3, name: "kB", digits: 0 };
+  const amount = (bytes) => (bytes / unit.size).toFixed(unit.digits);
+  return total > 0 ? `${amount(loaded)} of ${amount(total)} ${unit.name}` : `${amount(loaded)} ${unit.name}`;
+}
+
 function isEnabled(button) {
   return button.getAttribute("aria-disabled") !== "true";
 }
@@ -133,6 +147,7 @@ class Lab {
       ["run", "check", "stop", "reset", "hint", "solution", "retry"].map((action) => [action, find(`[data-action="${action}"]`)]),
     );
     this.pythonMessage = find("[data-python-message]");
+    this.pythonProgress = find("[data-python-progress]");
     this.verdict = new Verdict(find("[data-verdict]"), find("[data-verdict-link]"));
     this.badge = find("[data-lab-badge]");
     this.hintNote = find("[data-hint-note]");
@@ -162,6 +177,7 @@ class Lab {
     this.badge.hidden = !progress.isPassed(this.id);
     if (progress.isPassed(this.id)) this.model?.unlock();
     python.addEventListener("statechange", () => this.update());
+    python.addEventListener("progress", () => this.update());
     // Storage that fails mid-lesson (full, say) is news where the learner is looking, not
     // only in the note at the top of the page.
     progress.addEventListener("problem", () => {
@@ -196,14 +212,32 @@ class Lab {
     setEnabled(this.buttons.stop, this.running);
     this.buttons.retry.hidden = state !== "error";
     this.model?.update(ready && !this.running);
-    this.pythonMessage.textContent = {
-      loading: message === "slow" ? "Python is still loading; on a slow connection this can take a minute…" : "Python is loading…",
+    this.showLoading(this.python.loading);
+    const text = {
+      loading: this.loadingText(this.python.loading, message === "slow"),
       ready: "Python is ready.",
       running: this.running
         ? "Running… Stop ends it."
         : "Python is busy with another lab on this page.",
       error: `Python could not be loaded: ${message || "unknown error"}. Check your connection, then retry.`,
     }[state];
+    // The same words again would be read out again: the live message changes only with its news.
+    if (this.pythonMessage.textContent !== text) this.pythonMessage.textContent = text;
+  }
+
+  loadingText(loading, slow) {
+    const step = loading ? ` (${loading.number} of ${loading.steps}): ${LOADING_LABELS[loading.step]}` : "";
+    const note = slow ? " On a slow connection this can take a minute." : "";
+    return `Loading Python${step}…${note}`;
+  }
+
+  // How far loading has got: a bar for the whole, and the bytes of the step under way.
+  showLoading(loading) {
+    this.pythonProgress.hidden = !loading;
+    if (!loading) return;
+    this.pythonProgress.querySelector("progress").value = loading.fraction;
+    const bytes = this.pythonProgress.querySelector("[data-python-bytes]");
+    bytes.textContent = loading.loaded > 0 ? formatBytes(loading.loaded, loading.total) : "";
   }
 
   // ----- Drafts -----

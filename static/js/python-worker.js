@@ -3,7 +3,10 @@
 // returns plain dicts.
 //
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
-//   {type: "init", interruptBuffer?}        -> {type: "ready"} | {type: "error", message}
+//   {type: "init", interruptBuffer?}        -> {type: "progress", step, loaded, total, done}*  then
+//                                              {type: "ready"} | {type: "error", message}
+//        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
+//        loaded and total in bytes (total 0 when not known); done once that part is over
 //   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
 //                                              {type: "result", result} | {type: "error", message, fatal?}
 //   {type: "attention", name}               -> the same replies; result is the real model's
@@ -11,6 +14,8 @@
 //   {type: "compare", lab, code, name}      -> the same replies; result sets the learner's function
 //                                              beside the model's own, on `name`
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
+
+import { watchDownloads } from "./download-watch.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const OUTPUT_CAP = 100_000; // characters per run; more would only freeze the page
@@ -117,10 +122,41 @@ async function checkRuntimeReachable() {
   }
 }
 
-async function start(buffer) {
+// What loading Python fetches, step by step, so the page can say how far it has got.
+// The runtime and the standard library download side by side; Python starts once both are in.
+const LOADING_STEPS = {
+  runtime: /\/pyodide\.asm\.wasm$/,
+  stdlib: /\/python_stdlib\.zip$/,
+  checker: /\/labkit-[^/]*\.whl$/,
+};
+
+function loadingReporter(id) {
+  const finished = new Set();
+  return (step, { loaded, total, done }) => {
+    postMessage({ id, type: "progress", step, loaded, total, done });
+    if (!done) return;
+    finished.add(step);
+    if ((step === "runtime" || step === "stdlib") && finished.has("runtime") && finished.has("stdlib")) {
+      postMessage({ id, type: "progress", step: "starting", loaded: 0, total: 0, done: false });
+    }
+  };
+}
+
+async function start(buffer, id) {
+  const report = loadingReporter(id);
+  const stopWatching = watchDownloads(LOADING_STEPS, report);
+  try {
+    await loadPython(buffer, report);
+  } finally {
+    stopWatching();
+  }
+}
+
+async function loadPython(buffer, report) {
   // Both at once: the check only guards against a missing runtime, it need not hold up loading.
   const [, { loadPyodide }] = await Promise.all([checkRuntimeReachable(), import(new URL("pyodide.mjs", PYODIDE_URL).href)]);
   pyodide = await loadPyodide({ indexURL: PYODIDE_URL.href });
+  report("starting", { loaded: 0, total: 0, done: true });
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
   // input() has no keyboard here: end-of-file gives the learner a clear EOFError.
@@ -221,7 +257,7 @@ self.addEventListener("message", async (event) => {
   const request = event.data ?? {};
   const { id, type } = request;
   if (type === "init") {
-    starting ??= start(request.interruptBuffer);
+    starting ??= start(request.interruptBuffer, id);
     try {
       await starting;
       postMessage({ id, type: "ready" });
