@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import CORRECT, LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
+from tests.test_browser_a11y import serious_problems
 
 pytestmark = pytest.mark.browser
 
@@ -257,3 +258,28 @@ def test_loading_python_says_what_loads_and_how_far(new_context, site):
     expect(live).to_have_text("Python is ready.")
     assert not any("MB" in message or "kB" in message for message in messages)
     expect(lab.locator("[data-python-progress]")).to_be_hidden()
+
+
+# ---------- Accessibility of the new parts ----------
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_serious_while_loading_or_in_a_verdict(new_context, site, scheme):
+    # axe is injected by the test, so the site's CSP is bypassed here only.
+    context = new_context(bypass_csp=True, color_scheme=scheme, viewport={"width": 375, "height": 800}, service_workers="block")
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 5, "downloadThroughput": 1_000_000, "uploadThroughput": 1_000_000})
+    page.goto(site + LESSON)
+    lab = page.get_by_role("region", name=LAB_NAME)
+    expect(lab.locator("[data-python-bytes]")).to_have_text(BYTES, timeout=READY_TIMEOUT)
+    assert serious_problems(page) == []
+
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    lab = ready_lab(page, LAB_NAME)
+    set_code(page, lab, NO_SQRT)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_have_attribute("data-status", "failed", timeout=CHECK_TIMEOUT)
+    verdict(lab).locator("details summary").click()
+    assert serious_problems(page) == []

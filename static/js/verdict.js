@@ -36,19 +36,19 @@ export class Verdict {
     this.setLink("checking", "Checking…");
   }
 
-  show(status, summary, ...details) {
+  // `line` is what the toolbar says: the summary's first sentence, unless given.
+  show(status, summary, details = [], line = summary.split(/\.(?:\s|$)/)[0]) {
     this.box.dataset.status = status;
     this.box.replaceChildren(element("p", "verdict-summary", summary), ...details);
-    this.setLink(status, summary.replace(/\.$/, ""));
+    this.setLink(status, line);
   }
 
   showCheck(result) {
     const checks = Array.isArray(result.checks) ? result.checks : [];
     if (result.status === "passed") {
       // Our own wording, so the status always starts the way the page contract promises.
-      const summary = `All checks passed (${checks.length} of ${checks.length}).`;
-      this.show("passed", `${summary} Well done!`, this.passedList(checks, `The ${checks.length} checks`));
-      this.setLink("passed", summary.replace(/\.$/, ""));
+      const line = `All checks passed (${checks.length} of ${checks.length})`;
+      this.show("passed", `${line}. Well done!`, [this.passedList(checks, `The ${checks.length} checks`)], line);
       return;
     }
     const details = [];
@@ -63,7 +63,7 @@ export class Verdict {
     const passing = checks.filter((check) => check.passed);
     if (passing.length) details.push(this.passedList(passing, `${passing.length} passed`));
     const status = result.status === "error" ? "error" : "failed";
-    this.show(status, result.summary || (status === "error" ? "Your code raised an error." : "Some checks failed."), ...details);
+    this.show(status, result.summary || (status === "error" ? "Your code raised an error." : "Some checks failed."), details);
   }
 
   failedItem(check, index, open) {
