@@ -15,7 +15,7 @@ const DEFAULT_TIME_LIMIT = 10;
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const UNDO_KEYS = IS_MAC ? "⌘+Z" : "Ctrl+Z";
 
-// What each step of loading Python is, as the learner reads it (python-client.js, LOADING_STEPS).
+// Each step of loading Python, as the learner reads it (python-client.js, LOADING_STEPS).
 const LOADING_LABELS = {
   download: "the runtime and standard library",
   starting: "starting Python",

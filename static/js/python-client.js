@@ -19,15 +19,17 @@ const INTERRUPT_GRACE_MS = 500; // leaves room to restart within the promised se
 const SLOW_LOAD_MS = 15_000; // then say that it is slow
 const GIVE_UP_LOAD_MS = 180_000; // then offer a retry rather than wait forever
 const SIGINT = 2;
-// The steps of loading Python, in order, each made of the parts the worker reports on
-// (python-worker.js, LOADING_STEPS). The runtime and its standard library download side by side.
+const INTERRUPT_REPEAT_MS = 25;
+
+// The steps of loading Python, in order, each made of the parts the worker reports on (the
+// `step` of python-worker.js's progress replies). The runtime and its standard library
+// download side by side, so they make one step.
 const LOADING_STEPS = [
   { step: "download", parts: ["runtime", "stdlib"] },
   { step: "starting", parts: ["starting"] },
   { step: "checker", parts: ["checker"] },
 ];
 const stepOfPart = (part) => LOADING_STEPS.findIndex(({ parts }) => parts.includes(part));
-const INTERRUPT_REPEAT_MS = 25;
 
 class PythonClient extends EventTarget {
   constructor() {

@@ -122,9 +122,9 @@ async function checkRuntimeReachable() {
   }
 }
 
-// What loading Python fetches, step by step, so the page can say how far it has got.
+// The downloads loading Python waits for, watched so the page can say how far it has got.
 // The runtime and the standard library download side by side; Python starts once both are in.
-const LOADING_STEPS = {
+const DOWNLOADS = {
   runtime: /\/pyodide\.asm\.wasm$/,
   stdlib: /\/python_stdlib\.zip$/,
   checker: /\/labkit-[^/]*\.whl$/,
@@ -144,7 +144,7 @@ function loadingReporter(id) {
 
 async function start(buffer, id) {
   const report = loadingReporter(id);
-  const stopWatching = watchDownloads(LOADING_STEPS, report);
+  const stopWatching = watchDownloads(DOWNLOADS, report);
   try {
     await loadPython(buffer, report);
   } finally {
