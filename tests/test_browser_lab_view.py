@@ -16,7 +16,9 @@ NO_SQRT = CORRECT.replace(" / scale", "")
 CHECK_TIMEOUT = 15_000
 
 # Timed inside the page, never across processes: a listener the page's worker gets before
-# the lab's own marks when the check's result arrives, then every frame looks for the verdict.
+# the lab's own marks when the check's result arrives; then each change to the verdict (and
+# each frame, in case) looks where the verdict is. Layout is read at once, so a busy machine
+# that paints late does not count against the page.
 WATCH_THE_VERDICT = """
 window.verdictWatch = {};
 const NativeWorker = Worker;
@@ -27,15 +29,17 @@ window.Worker = class extends NativeWorker {
       if (event.data?.type !== "result" || event.data.result?.action !== "check") return;
       const box = document.querySelector("[data-verdict]");
       const watch = window.verdictWatch = { resultAt: performance.now(), topAtResult: box.getBoundingClientRect().top };
-      const look = () => {
+      const inView = () => {
         const top = box.getBoundingClientRect().top;
-        if (box.dataset.status && top >= 0 && top < innerHeight) {
+        if (watch.inViewAt === undefined && box.dataset.status && top >= 0 && top < innerHeight) {
           watch.inViewAt = performance.now();
           watch.focused = document.activeElement === box;
-          return;
         }
-        requestAnimationFrame(look);
+        return watch.inViewAt !== undefined;
       };
+      const changes = new MutationObserver(() => inView() && changes.disconnect());
+      changes.observe(box, { childList: true, attributes: true });
+      const look = () => inView() || requestAnimationFrame(look);
       requestAnimationFrame(look);
     });
   }
@@ -235,7 +239,8 @@ def test_loading_python_says_what_loads_and_how_far(new_context, site):
     seen = page.evaluate("window.loadingSeen")
 
     assert {entry["state"] for entry in seen} == {"loading", "ready"}
-    messages = [entry["message"] for entry in seen if entry["state"] == "loading"]
+    # On a busy machine loading may pass 15 s, and the message adds that it is slow.
+    messages = [entry["message"].split("…")[0] + "…" for entry in seen if entry["state"] == "loading"]
     steps = [message for index, message in enumerate(messages) if message.startswith("Loading Python (") and message not in messages[:index]]
     assert steps == [
         "Loading Python (1 of 3): the runtime and standard library…",
@@ -244,7 +249,7 @@ def test_loading_python_says_what_loads_and_how_far(new_context, site):
     ], messages
 
     # The download's bytes climb towards a size that stays put, and the bar with them.
-    downloads = [entry for entry in seen if entry["message"] == steps[0] and entry["bytes"] and BYTES.match(entry["bytes"])]
+    downloads = [entry for entry in seen if entry["message"].startswith(steps[0]) and entry["bytes"] and BYTES.match(entry["bytes"])]
     loaded = [float(BYTES.match(entry["bytes"])[1]) for entry in downloads]
     sizes = {BYTES.match(entry["bytes"])[2] for entry in downloads[1:]}
     assert len(set(loaded)) >= 3 and loaded == sorted(loaded), downloads
