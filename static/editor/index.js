@@ -24,6 +24,7 @@ import {
 import { closeBrackets, closeBracketsKeymap } from "@codemirror/autocomplete";
 import { python } from "@codemirror/lang-python";
 import { tags as t } from "@lezer/highlight";
+import { wrappedIndent } from "./wrapped-indent.js";
 
 // Colours are CSS custom properties from site.css, so the editor follows the light/dark theme
 // without being rebuilt when the theme changes.
@@ -37,7 +38,8 @@ const theme = EditorView.theme({
     padding: "0.6rem 0",
     minHeight: "9rem",
   },
-  ".cm-line": { padding: "0 0.75rem 0 0.5rem" },
+  // The left padding is wrapped-indent.js's: it moves the later rows of a wrapped line in.
+  ".cm-line": { paddingRight: "0.75rem" },
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--editor-cursor)", borderLeftWidth: "2px" },
   "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection":
     { backgroundColor: "var(--editor-selection)" },
@@ -97,6 +99,8 @@ export function createEditor(parent, { doc = "", onChange = () => {}, onCheck = 
         python(),
         // Tab indents; CodeMirror lets Escape then Tab move focus out, so the keyboard is never trapped.
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
+        // A phone shows about 25 columns: long lines wrap rather than hide past the edge.
+        wrappedIndent,
         theme,
         EditorView.contentAttributes.of(contentAttributes),
         EditorView.updateListener.of((update) => {

@@ -9,10 +9,18 @@ import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
 // The worker cuts output at OUTPUT_CAP first; the page guards itself all the same.
 import { DEFAULT_TIME_LIMIT, OUTPUT_CAP } from "./course-constants.js";
+import { Verdict } from "./verdict.js";
 
 const DRAFT_DELAY_MS = 300;
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 const UNDO_KEYS = IS_MAC ? "⌘+Z" : "Ctrl+Z";
+
+// Each step of loading Python, as the learner reads it (python-client.js, LOADING_STEPS).
+const LOADING_LABELS = {
+  download: "the runtime and standard library",
+  starting: "starting Python",
+  checker: "the lab checker",
+};
 
 const STOP_NOTES = {
   interrupt: "Stopped. Python is still loaded.",
@@ -103,19 +111,19 @@ class OutputLog {
   }
 }
 
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
 // aria-disabled rather than disabled: a button that is busy keeps keyboard focus instead of
 // dropping it on the page body, and screen readers still find it.
 function setEnabled(button, enabled) {
   if (!button) return; // a lab whose author keeps the solution out has no Show solution
   button.disabled = false;
   button.setAttribute("aria-disabled", String(!enabled));
+}
+
+// "3.1 of 9.6 MB", "96 of 103 kB", or "3.1 MB" when the size is not known.
+function formatBytes(loaded, total) {
+  const unit = Math.max(loaded, total) >= 1e6 ? { size: 1e6, name: "MB", digits: 1 } : { size: 1e3, name: "kB", digits: 0 };
+  const amount = (bytes) => (bytes / unit.size).toFixed(unit.digits);
+  return total > 0 ? `${amount(loaded)} of ${amount(total)} ${unit.name}` : `${amount(loaded)} ${unit.name}`;
 }
 
 function isEnabled(button) {
@@ -139,7 +147,8 @@ class Lab {
       ["run", "check", "stop", "reset", "hint", "solution", "retry"].map((action) => [action, find(`[data-action="${action}"]`)]),
     );
     this.pythonMessage = find("[data-python-message]");
-    this.verdict = find("[data-verdict]");
+    this.pythonProgress = find("[data-python-progress]");
+    this.verdict = new Verdict(find("[data-verdict]"), find("[data-verdict-link]"));
     this.badge = find("[data-lab-badge]");
     this.hintNote = find("[data-hint-note]");
     this.hints = [...section.querySelectorAll(".lab-hint")];
@@ -168,6 +177,7 @@ class Lab {
     this.badge.hidden = !progress.isPassed(this.id);
     if (progress.isPassed(this.id)) this.model?.unlock();
     python.addEventListener("statechange", () => this.update());
+    python.addEventListener("progress", () => this.update());
     // Storage that fails mid-lesson (full, say) is news where the learner is looking, not
     // only in the note at the top of the page.
     progress.addEventListener("problem", () => {
@@ -202,14 +212,32 @@ class Lab {
     setEnabled(this.buttons.stop, this.running);
     this.buttons.retry.hidden = state !== "error";
     this.model?.update(ready && !this.running);
-    this.pythonMessage.textContent = {
-      loading: message === "slow" ? "Python is still loading; on a slow connection this can take a minute…" : "Python is loading…",
+    this.showLoading(this.python.loading);
+    const text = {
+      loading: this.loadingText(this.python.loading, message === "slow"),
       ready: "Python is ready.",
       running: this.running
         ? "Running… Stop ends it."
         : "Python is busy with another lab on this page.",
       error: `Python could not be loaded: ${message || "unknown error"}. Check your connection, then retry.`,
     }[state];
+    // The same words again would be read out again: the live message changes only with its news.
+    if (this.pythonMessage.textContent !== text) this.pythonMessage.textContent = text;
+  }
+
+  loadingText(loading, slow) {
+    const step = loading ? ` (${loading.number} of ${loading.steps}): ${LOADING_LABELS[loading.step]}` : "";
+    const note = slow ? " On a slow connection this can take a minute." : "";
+    return `Loading Python${step}…${note}`;
+  }
+
+  // How far loading has got: a bar for the whole, and the bytes of the step under way.
+  showLoading(loading) {
+    this.pythonProgress.hidden = !loading;
+    if (!loading) return;
+    this.pythonProgress.querySelector("progress").value = loading.fraction;
+    const bytes = this.pythonProgress.querySelector("[data-python-bytes]");
+    bytes.textContent = loading.loaded > 0 ? formatBytes(loading.loaded, loading.total) : "";
   }
 
   // ----- Drafts -----
@@ -239,7 +267,11 @@ class Lab {
     this.flushDraft();
     this.log.clear();
     this.log.busy(true);
-    this.clearVerdict();
+    if (action === "check") this.verdict.checking();
+    else this.verdict.clear();
+    // Where the learner was when the checks started: the verdict takes focus from there, but
+    // not from somewhere they have moved to since.
+    const focusedAtStart = document.activeElement;
     this.running = true;
     this.timedOut = false;
     this.stopAsked = false;
@@ -257,7 +289,7 @@ class Lab {
       } else {
         this.log.error(`Something went wrong in the course's checker, not in your code:\n${error.message}`);
       }
-      if (action === "check") this.showVerdict("error", "The checks could not run. Try again in a moment.");
+      if (action === "check") this.verdict.show("error", "The checks could not run. Try again in a moment.");
     } finally {
       clearTimeout(timer);
       this.running = false;
@@ -265,6 +297,8 @@ class Lab {
       this.update();
     }
     if (result) this.showResult(action, result);
+    const focused = document.activeElement;
+    if (action === "check" && (focused === focusedAtStart || focused === document.body || !focused)) this.verdict.reveal();
   }
 
   async stop() {
@@ -300,7 +334,7 @@ class Lab {
     if (result.status === "stopped" && !this.timedOut && !this.stopAsked) {
       // Nobody pressed Stop: the learner's own code raised KeyboardInterrupt.
       this.log.error(SELF_INTERRUPTED);
-      if (action === "check") this.showVerdict("error", SELF_INTERRUPTED);
+      if (action === "check") this.verdict.show("error", SELF_INTERRUPTED);
       return;
     }
     if (result.status === "stopped") {
@@ -309,7 +343,7 @@ class Lab {
       this.log.note(limit + (STOP_NOTES[result.stoppedBy] ?? STOP_NOTES.interrupt));
       if (action === "check") {
         // The verdict is where a learner looks after Check: it says why the checks did not finish.
-        this.showVerdict("stopped", this.timedOut ? `Stopped before the checks finished. ${overTime}` : result.summary || "Stopped before the checks finished.");
+        this.verdict.show("stopped", this.timedOut ? `Stopped before the checks finished. ${overTime}` : result.summary || "Stopped before the checks finished.");
       }
       return;
     }
@@ -318,59 +352,14 @@ class Lab {
     } else if (action === "run") {
       this.log.note(result.summary || "Your code ran to the end.");
     }
-    if (action === "check") this.showCheckVerdict(result);
+    if (action === "check") {
+      if (result.status === "passed") this.recordPass();
+      this.verdict.showCheck(result);
+    }
   }
 
   timeLimitText() {
     return `${this.timeLimit} second${this.timeLimit === 1 ? "" : "s"}`;
-  }
-
-  // ----- Verdict -----
-
-  clearVerdict() {
-    this.verdict.replaceChildren();
-    delete this.verdict.dataset.status;
-  }
-
-  showVerdict(status, summary, ...details) {
-    this.verdict.dataset.status = status;
-    this.verdict.replaceChildren(element("p", "verdict-summary", summary), ...details);
-  }
-
-  showCheckVerdict(result) {
-    const checks = Array.isArray(result.checks) ? result.checks : [];
-    if (result.status === "passed") {
-      this.recordPass();
-      const list = element("ul", "verdict-checks");
-      for (const check of checks) list.append(this.checkItem(check));
-      // Our own wording, so the status always starts the way the page contract promises.
-      this.showVerdict("passed", `All checks passed (${checks.length} of ${checks.length}). Well done!`, list);
-      return;
-    }
-    if (result.status === "error" && result.error) {
-      const traceback = element("pre", "verdict-traceback", result.error.text || result.error.message);
-      this.showVerdict("error", result.summary || "Your code raised an error.", traceback);
-      return;
-    }
-    const failing = checks.filter((check) => !check.passed);
-    const passing = checks.filter((check) => check.passed);
-    const list = element("ul", "verdict-checks");
-    for (const check of failing) list.append(this.checkItem(check));
-    const details = [list];
-    if (passing.length) {
-      details.push(element("p", "verdict-passed-list", `Passed: ${passing.map((check) => check.name).join("; ")}.`));
-    }
-    this.showVerdict("failed", result.summary || "Some checks failed.", ...details);
-  }
-
-  checkItem(check) {
-    const item = element("li", "verdict-check");
-    item.dataset.passed = String(Boolean(check.passed));
-    item.append(element("span", "verdict-check-name", check.name));
-    if (!check.passed && check.message) {
-      item.append(element("span", "visually-hidden", ": "), element("span", "verdict-check-message", check.message));
-    }
-    return item;
   }
 
   recordPass() {

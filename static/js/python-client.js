@@ -3,6 +3,8 @@
 //   const python = getPython();            // one worker per page, started at once
 //   python.state                           // "loading" | "ready" | "running" | "error"
 //   python.addEventListener("statechange", ...)
+//   python.loading                         // while loading: { step, number, steps, loaded, total, fraction }
+//   python.addEventListener("progress", ...)  // python.loading moved on
 //   await python.run(labId, code, { onOutput })    -> result dict (see labkit.entry)
 //   await python.check(labId, code, { onOutput })
 //   await python.compare(labId, code, name, { onOutput })  -> the learner's function on the real model
@@ -18,6 +20,16 @@ const SLOW_LOAD_MS = 15_000; // then say that it is slow
 const GIVE_UP_LOAD_MS = 180_000; // then offer a retry rather than wait forever
 const SIGINT = 2;
 const INTERRUPT_REPEAT_MS = 25;
+
+// The steps of loading Python, in order, each made of the parts the worker reports on (the
+// `step` of python-worker.js's progress replies). The runtime and its standard library
+// download side by side, so they make one step.
+const LOADING_STEPS = [
+  { step: "download", parts: ["runtime", "stdlib"] },
+  { step: "starting", parts: ["starting"] },
+  { step: "checker", parts: ["checker"] },
+];
+const stepOfPart = (part) => LOADING_STEPS.findIndex(({ parts }) => parts.includes(part));
 
 class PythonClient extends EventTarget {
   constructor() {
@@ -40,6 +52,8 @@ class PythonClient extends EventTarget {
   }
 
   startWorker() {
+    this.loadingParts = {};
+    this.loadingReached = 0; // the furthest step the worker has reported on: the ones before it are over
     this.setState("loading");
     const worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module" });
     this.worker = worker;
@@ -61,6 +75,30 @@ class PythonClient extends EventTarget {
         if (worker === this.worker) this.setState("error", error.message);
       },
     );
+  }
+
+  loadingProgress({ step: part, loaded, total, done }) {
+    const index = stepOfPart(part);
+    if (index < 0 || this.state !== "loading") return;
+    this.loadingParts[part] = { loaded: Number(loaded) || 0, total: Number(total) || 0, done: Boolean(done) };
+    this.loadingReached = Math.max(this.loadingReached, index);
+    this.dispatchEvent(new Event("progress"));
+  }
+
+  // The step under way, its bytes so far (summed over its parts), and how far loading has got
+  // as a whole (0 to 1).
+  get loading() {
+    if (this.state !== "loading") return null;
+    const over = (index) =>
+      index < this.loadingReached || LOADING_STEPS[index].parts.every((part) => this.loadingParts[part]?.done);
+    const first = LOADING_STEPS.findIndex((_, index) => !over(index));
+    const index = first < 0 ? LOADING_STEPS.length - 1 : first;
+    const parts = LOADING_STEPS[index].parts.map((part) => this.loadingParts[part] ?? { loaded: 0, total: 0 });
+    const loaded = parts.reduce((sum, part) => sum + part.loaded, 0);
+    // A part that has not said its size yet leaves the whole size unknown.
+    const total = parts.every((part) => part.total > 0) ? parts.reduce((sum, part) => sum + part.total, 0) : 0;
+    const within = first < 0 ? 1 : total > 0 ? Math.min(loaded / total, 1) : 0;
+    return { step: LOADING_STEPS[index].step, number: index + 1, steps: LOADING_STEPS.length, loaded, total, fraction: (index + within) / LOADING_STEPS.length };
   }
 
   watchLoading(worker) {
@@ -89,6 +127,10 @@ class PythonClient extends EventTarget {
     if (!waiting) return;
     if (reply.type === "output") {
       waiting.onOutput?.({ stream: reply.stream, text: reply.text, note: Boolean(reply.note) });
+      return;
+    }
+    if (reply.type === "progress") {
+      this.loadingProgress(reply);
       return;
     }
     this.pending.delete(reply.id);

@@ -3,7 +3,10 @@
 // returns plain dicts.
 //
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
-//   {type: "init", interruptBuffer?}        -> {type: "ready"} | {type: "error", message}
+//   {type: "init", interruptBuffer?}        -> {type: "progress", step, loaded, total, done}*  then
+//                                              {type: "ready"} | {type: "error", message}
+//        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
+//        loaded and total in bytes (total 0 when not known); done once that part is over
 //   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
 //                                              {type: "result", result} | {type: "error", message, fatal?}
 //   {type: "attention", name}               -> the same replies; result is the real model's
@@ -15,6 +18,7 @@
 // OUTPUT_CAP: characters per run; more would only freeze the page.
 import { OUTPUT_CAP } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
+import { watchDownloads } from "./download-watch.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const WINDOW_MS = 50;
@@ -125,10 +129,44 @@ async function checkRuntimeReachable() {
   }
 }
 
-async function start(buffer) {
+// The downloads loading Python waits for, watched so the page can say how far it has got.
+// The runtime and the standard library download side by side; Python starts once both are in.
+const DOWNLOADS = {
+  runtime: /\/pyodide\.asm\.wasm$/,
+  stdlib: /\/python_stdlib\.zip$/,
+  checker: /\/labkit-[^/]*\.whl$/,
+};
+
+function loadingReporter(id) {
+  const finished = new Set();
+  return (step, { loaded, total, done }) => {
+    send({ id, type: "progress", step, loaded, total, done });
+    if (!done) return;
+    finished.add(step);
+    if ((step === "runtime" || step === "stdlib") && finished.has("runtime") && finished.has("stdlib")) {
+      send({ id, type: "progress", step: "starting", loaded: 0, total: 0, done: false });
+    }
+  };
+}
+
+async function start(buffer, id) {
+  const report = loadingReporter(id);
+  const stopWatching = watchDownloads(DOWNLOADS, report);
+  try {
+    await loadPython(buffer, report);
+  } finally {
+    stopWatching(); // fetch is the browser's own again, for the lockdown to take away
+  }
+  // From here on learner code can run: nothing it can reach leads out of the worker.
+  sealRuntime(pyodide);
+  ({ send, clearTimers } = lockDown(self));
+}
+
+async function loadPython(buffer, report) {
   // Both at once: the check only guards against a missing runtime, it need not hold up loading.
   const [, { loadPyodide }] = await Promise.all([checkRuntimeReachable(), import(new URL("pyodide.mjs", PYODIDE_URL).href)]);
   pyodide = await loadPyodide({ indexURL: PYODIDE_URL.href });
+  report("starting", { loaded: 0, total: 0, done: true });
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
   // input() has no keyboard here: end-of-file gives the learner a clear EOFError.
@@ -141,9 +179,6 @@ async function start(buffer) {
   // Kept for the worker's lifetime: `handle` is borrowed from the module proxy.
   entry = pyodide.pyimport("labkit.entry");
   handle = entry.handle;
-  // From here on learner code can run: nothing it can reach leads out of the worker.
-  sealRuntime(pyodide);
-  ({ send, clearTimers } = lockDown(self));
 }
 
 const REQUEST_FIELDS = {
@@ -233,7 +268,7 @@ self.addEventListener("message", async (event) => {
   const request = event.data ?? {};
   const { id, type } = request;
   if (type === "init") {
-    starting ??= start(request.interruptBuffer);
+    starting ??= start(request.interruptBuffer, id);
     try {
       await starting;
       send({ id, type: "ready" });
