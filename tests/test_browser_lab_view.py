@@ -6,10 +6,23 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import CORRECT, LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
+from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
 from tests.test_browser_a11y import serious_problems
 
 pytestmark = pytest.mark.browser
+
+# A correct attend() in a learner's own words, not the reference solution's.
+CORRECT = """import math
+
+
+def attend(q, keys, values):
+    scale = math.sqrt(len(q))
+    scores = [sum(a * b for a, b in zip(q, k)) / scale for k in keys]
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    weights = [e / sum(exps) for e in exps]
+    return [sum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
+"""
 
 # Three checks fail: the lesson's example, the √d check and the five-key case.
 NO_SQRT = CORRECT.replace(" / scale", "")
