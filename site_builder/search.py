@@ -23,12 +23,11 @@ INDEX_DIR = "pagefind"
 PAGES = "**/index.html"
 # Only a page's <main> is read: the header, course map and footer are on every page.
 ROOT_SELECTOR = "main"
-# Inside <main>, what is not the page's own prose: its breadcrumb and pager, a lab's
-# code, buttons and output, its hints (a learner opens them one by one, so a search must
-# not show them), a question's buttons, and the notes shown while JavaScript loads.
-# Pagefind never indexes <script>, so the films' and heatmaps' JSON stays out on its own.
+# Inside <main>, what is not the page's own prose: a lab's code, buttons and output, its
+# hints (a learner opens them one by one, so a search must not show them), a question's
+# buttons, and the notes shown while JavaScript loads. Pagefind itself leaves out <nav>
+# (the breadcrumb, the pager) and <script> (the films' and heatmaps' JSON).
 EXCLUDED = (
-    "nav",
     "[data-editor]",
     "[data-hints]",
     "[data-lab-badge]",
