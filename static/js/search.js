@@ -13,6 +13,8 @@
 const SITE_ROOT = new URL("../../", import.meta.url); // this file is static/js/search.js
 const INDEX = new URL("pagefind/pagefind.js", SITE_ROOT);
 const SHOWN = 8; // results drawn; more are counted, not drawn
+const READ = 30; // results read to find the SHOWN best that really match
+const SAME_START = 3; // a hit must share this many first letters with a searched word
 const WAIT_MS = 150; // typing pause before a search
 
 let pagefindLoading = null;
@@ -63,6 +65,27 @@ function excerptNodes(excerpt) {
     }
   }
   return nodes;
+}
+
+/** The words Pagefind marked in a result's excerpts. */
+function markedWords(data) {
+  const excerpts = [data.excerpt, ...(data.sub_results || []).map((section) => section.excerpt)];
+  const words = [];
+  for (const excerpt of excerpts) {
+    for (const match of (excerpt || "").matchAll(/<mark>(.*?)<\/mark>/g)) words.push(decodeText(match[1]).toLowerCase());
+  }
+  return words;
+}
+
+/** Whether a result holds one of the searched words, give or take an ending. When a word
+    matches nothing, Pagefind falls back to ever shorter beginnings of it, down to a single
+    letter ("zebra" finds every "z"); such a result is noise, not a match. */
+function reallyMatches(query, data) {
+  const words = markedWords(data);
+  return query.toLowerCase().split(/\s+/).filter(Boolean).some((asked) => {
+    const start = asked.slice(0, SAME_START);
+    return words.some((word) => word.startsWith(start));
+  });
 }
 
 /** The part of a page that matches best: the section with the most hits, or the page itself. */
@@ -137,13 +160,15 @@ function startSearch(box) {
       console.error("search:", error);
       return;
     }
-    const pages = await Promise.all(found.results.slice(0, SHOWN).map((result) => result.data()));
+    const read = await Promise.all(found.results.slice(0, READ).map((result) => result.data()));
     if (mine !== asked) return;
-    list.replaceChildren(...pages.map(resultItem));
+    const pages = read.filter((data) => reallyMatches(query, data));
+    list.replaceChildren(...pages.slice(0, SHOWN).map(resultItem));
     shownFor = query;
-    const count = found.results.length;
+    const count = pages.length;
     const more = count > SHOWN ? ` (the best ${SHOWN} shown)` : "";
-    say(count === 0 ? `No pages match “${query.trim()}”.` : `${count} page${count === 1 ? "" : "s"} match “${query.trim()}”${more}.`);
+    const matching = count === 1 ? "1 page matches" : `${count} pages match`;
+    say(count === 0 ? `No pages match “${query.trim()}”.` : `${matching} “${query.trim()}”${more}.`);
   }
 
   input.addEventListener("input", () => {
