@@ -23,7 +23,8 @@ let pagefindLoading = null;
 function pagefind() {
   if (!pagefindLoading) {
     pagefindLoading = import(INDEX.href).then(async (module) => {
-      await module.options({ excerptLength: 18 });
+      // Results' addresses start from the site's own folder, wherever the site is hosted.
+      await module.options({ baseUrl: SITE_ROOT.pathname, excerptLength: 18 });
       await module.init();
       return module;
     });
@@ -32,9 +33,9 @@ function pagefind() {
   return pagefindLoading;
 }
 
-/** A result's address from the index ("/08-attention/x/#y"), made relative to this site's root, wherever it is hosted. */
+/** A result's address: a path under baseUrl ("/course/08-attention/x/#y"), on this site's origin. */
 function siteUrl(indexed) {
-  return new URL(indexed.replace(/^\/+/, ""), SITE_ROOT).href;
+  return new URL(indexed, SITE_ROOT).href;
 }
 
 /** Text as Pagefind escapes it ("&lt;" for "<"), decoded: a detached <textarea> reads
