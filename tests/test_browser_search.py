@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import serving
+from tests.test_browser_a11y import SCHEMES, serious_problems
 from tests.test_browser_offline import WAIT_FOR_OFFLINE_COPY
 
 pytestmark = pytest.mark.browser
@@ -103,3 +104,12 @@ def test_a_term_in_a_lesson_opens_its_glossary_entry(new_page, site):
     entry = page.locator("#term-softmax")
     expect(entry).to_have_text("softmax")
     expect(page.locator(".glossary-entry", has=entry).get_by_role("link")).to_have_text(TEACHES_SOFTMAX[0])
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_axe_finds_no_serious_problems_in_the_results_or_the_glossary(new_page, site, scheme):
+    page = new_page(bypass_csp=True, color_scheme=scheme, viewport={"width": 375, "height": 800})
+    page.goto(site + "glossary/")
+    page.get_by_role("searchbox", name=SEARCH).fill("attention")
+    expect(results(page).first).to_be_visible()
+    assert serious_problems(page) == []
