@@ -15,6 +15,9 @@ pytestmark = pytest.mark.browser
 
 SEARCH = "Search the course"
 TEACHES_SOFTMAX = ["Scaled dot-product attention: score, softmax, blend", "Causal masking and the KV cache", "RMSNorm and residual connections"]
+# The first search of a page loads Pagefind and its index: on a busy machine, more than
+# Playwright's default 5 seconds.
+FIRST_RESULTS = 20_000
 NEVER_SAYS_SOFTMAX = ["Position embeddings: where am I in the word?", "Queries, keys, values: the library search"]
 
 
@@ -28,7 +31,7 @@ def test_searching_softmax_finds_the_lessons_that_teach_it_and_a_result_opens_it
     page.on("request", lambda request: asked.append(request.url))
     page.goto(site + "08-attention/position-embeddings/")
     page.get_by_role("searchbox", name=SEARCH).fill("softmax")
-    expect(results(page).first).to_be_visible()
+    expect(results(page).first).to_be_visible(timeout=FIRST_RESULTS)
     expect(page.get_by_role("status").filter(has_text="pages match “softmax”")).to_have_count(1)
     found = results(page).all_inner_texts()
     assert all(title in found for title in TEACHES_SOFTMAX), found
@@ -49,7 +52,7 @@ def test_the_search_works_from_the_keyboard(new_page, site):
     box = page.get_by_role("searchbox", name=SEARCH)
     expect(box).to_be_focused()
     page.keyboard.type("kv cache")
-    expect(results(page).first).to_have_text("Causal masking and the KV cache")
+    expect(results(page).first).to_have_text("Causal masking and the KV cache", timeout=FIRST_RESULTS)
     page.keyboard.press("ArrowDown")
     expect(results(page).first).to_be_focused()
     page.keyboard.press("ArrowUp")
@@ -66,7 +69,7 @@ def test_a_search_with_no_match_says_so(new_page, site):
     page = new_page()
     page.goto(site + "08-attention/")
     page.get_by_role("searchbox", name=SEARCH).fill("zebra")
-    expect(page.locator("[data-search-summary]")).to_have_text("No pages match “zebra”.")
+    expect(page.locator("[data-search-summary]")).to_have_text("No pages match “zebra”.", timeout=FIRST_RESULTS)
     expect(results(page)).to_have_count(0)
 
 
@@ -77,7 +80,9 @@ def test_results_lead_to_the_page_on_a_site_published_in_a_folder(new_page, buil
         page = new_page()
         page.goto(url + "course/08-attention/")
         page.get_by_role("searchbox", name=SEARCH).fill("residual")
-        results(page).filter(has_text="RMSNorm and residual connections").click()
+        link = results(page).filter(has_text="RMSNorm and residual connections")
+        expect(link).to_be_visible(timeout=FIRST_RESULTS)
+        link.click()
         expect(page.get_by_role("heading", level=1)).to_have_text("RMSNorm and residual connections")
         assert page.url.startswith(url + "course/08-attention/rmsnorm-residuals/")
 
@@ -91,7 +96,7 @@ def test_the_search_works_offline_after_one_visit(browser, site):
         page.goto(site + "08-attention/")  # never searched from online: the index comes from the offline copy
         page.get_by_role("searchbox", name=SEARCH).fill("residual")
         link = results(page).filter(has_text="RMSNorm and residual connections")
-        expect(link).to_be_visible()
+        expect(link).to_be_visible(timeout=FIRST_RESULTS)
         link.click()
         expect(page.get_by_role("heading", level=1)).to_have_text("RMSNorm and residual connections")
 
@@ -111,5 +116,5 @@ def test_axe_finds_no_serious_problems_in_the_results_or_the_glossary(new_page, 
     page = new_page(bypass_csp=True, color_scheme=scheme, viewport={"width": 375, "height": 800})
     page.goto(site + "glossary/")
     page.get_by_role("searchbox", name=SEARCH).fill("attention")
-    expect(results(page).first).to_be_visible()
+    expect(results(page).first).to_be_visible(timeout=FIRST_RESULTS)
     assert serious_problems(page) == []
