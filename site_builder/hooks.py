@@ -6,6 +6,7 @@ hook in the order of HOOKS; a new site-wide output is a new hook, not an edit to
 """
 
 from site_builder.offline import write_service_worker
+from site_builder.search import SearchIndex
 
 
 class SiteHook:
@@ -25,4 +26,17 @@ class OfflineCopy(SiteHook):
             write_service_worker(stage)
 
 
-HOOKS = (OfflineCopy(),)
+class Search(SiteHook):
+    """Pagefind's index of the pages, for the search box in every page's header."""
+
+    def __init__(self, index=None):
+        self.index = index or SearchIndex()
+
+    def finished(self, stage, live_reload):
+        # `course serve` indexes too: only pages whose HTML changed since the last index
+        # cost a Pagefind run, and an author can try the search on the page being written.
+        self.index.write(stage)
+
+
+# The search index first: the offline copy lists every file, the index's included.
+HOOKS = (Search(), OfflineCopy())

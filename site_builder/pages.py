@@ -151,3 +151,4 @@ class OverviewCourse:
         self.title = course.title
         self.summary = Markup(markdown_html(course.summary))
         self.modules = [PageModule(module, course) for module in course.modules]
+        self.pages = [Link(page.title, page.url, page.summary) for page in course.pages]  # the glossary, explainers

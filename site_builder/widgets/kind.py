@@ -13,7 +13,10 @@ PLACES = ("top", "inline", "bottom")
 # paragraph, swapped for its HTML once Markdown has run: Markdown never sees (and so
 # never mangles) a widget's markup or data.
 MARKER = '<div data-widget="{index}"></div>'
-MARKER_PATTERN = re.compile(r'(?:<p>)?<div data-widget="(\d+)"></div>(?:</p>)?')
+# A kind drawn inside a sentence (a term's link) leaves an inline marker, which Markdown
+# keeps inside its paragraph, its emphasis or its table cell.
+IN_SENTENCE_MARKER = '<span data-widget="{index}"></span>'
+MARKER_PATTERN = re.compile(r'(?:<p>)?<div data-widget="(\d+)"></div>(?:</p>)?|<span data-widget="(\d+)"></span>')
 FENCE_OPEN = re.compile(r"^(?P<fence>`{3,}|~{3,})\s*(?P<name>[a-z][a-z-]*)\s*$")
 
 
@@ -38,6 +41,7 @@ class WidgetKind:
     scripts = ()  # ES modules under static/js/, loaded once by a page that holds one
     styles = ()  # style sheets under static/css/
     preloads = ()  # modules the scripts import, fetched early
+    in_sentence = False  # an inline kind drawn within the sentence that calls it, not as a block
 
     def request(self, *args, **kwargs):
         """An inline call's arguments, checked, as the request `prepare` takes.
@@ -159,6 +163,8 @@ class PageWidgets:
             except TypeError as error:
                 raise WidgetError(f"{kind.name}(): {error}{keyword_suggestion(kind, kwargs)}") from None
             self.add(kind, kind.request(*bound.args, **bound.kwargs))
+            if kind.in_sentence:
+                return IN_SENTENCE_MARKER.format(index=len(self.widgets) - 1)
             return "\n\n" + MARKER.format(index=len(self.widgets) - 1) + "\n\n"
 
         call.__name__ = kind.name
@@ -173,7 +179,7 @@ class PageWidgets:
         """The finished document: every widget drawn, inline ones where the text called them."""
         for widget in self.widgets:
             widget.html = templates.get_template(f"widgets/{widget.kind.template}").render(root=root, **widget.context)
-        body = MARKER_PATTERN.sub(lambda match: self.widgets[int(match.group(1))].html, body)
+        body = MARKER_PATTERN.sub(lambda match: self.widgets[int(match.group(1) or match.group(2))].html, body)
         files = {}
         for widget in self.widgets:
             files.update(widget.kind.files(widget.request))

@@ -1,0 +1,91 @@
+"""The search index (site_builder/search.py), made by the build's Search hook with Pagefind."""
+
+import gzip
+import json
+import shutil
+
+import pytest
+
+from site_builder import hooks
+from site_builder.build import build
+from site_builder.errors import BuildError
+from site_builder.search import UNUSED, SearchIndex
+from tests.conftest import FIXTURES
+
+
+def indexed_pages(site):
+    """{url: text} of every page in the site's index, read from Pagefind's fragments."""
+    pages = {}
+    for fragment in (site / "pagefind/fragment").iterdir():
+        data = gzip.decompress(fragment.read_bytes())
+        record = json.loads(data[data.index(b"{") :])  # after Pagefind's short signature
+        pages[record["url"]] = record["content"]
+    return pages
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The fixture course built with an empty search cache, so Pagefind really runs."""
+    root = tmp_path_factory.mktemp("course") / "mini"
+    shutil.copytree(FIXTURES / "mini", root)
+    out = tmp_path_factory.mktemp("site") / "dist"
+    search = next(hook for hook in hooks.HOOKS if isinstance(hook, hooks.Search))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "index", SearchIndex(cache_dir=tmp_path_factory.mktemp("cache")))
+        build(root, out)
+    return out
+
+
+def test_every_page_but_the_404_is_indexed(site):
+    pages = indexed_pages(site)
+    assert sorted(pages) == ["/", "/01-basics/", "/01-basics/adding/", "/01-basics/averages/", "/glossary/"]
+    entry = json.loads((site / "pagefind/pagefind-entry.json").read_text())
+    assert entry["languages"]["en"]["page_count"] == 5
+
+
+def test_only_each_pages_own_text_is_indexed(site):
+    pages = indexed_pages(site)
+    assert "2 plus 3 is 5" in pages["/01-basics/adding/"]
+    assert "Add two numbers" in pages["/01-basics/adding/"]  # the lab's title and description are the lesson's
+    everything = " ".join(pages.values())
+    for elsewhere in ("Course map", "Skip to content", "every lab runs in your browser", "Previous lesson", "Next lesson"):
+        assert elsewhere not in everything, elsewhere  # the header, the course map, the footer, the pager
+    for lab_part in ("Reset code", "Show hint", "Python is loading", "return 0", "Ctrl", "return a + b", "Hint 1"):
+        assert lab_part not in pages["/01-basics/adding/"], lab_part  # its buttons, its code, its hints
+
+
+def test_only_what_pagefind_js_loads_is_published(site):
+    published = {path.name for path in (site / "pagefind").iterdir()}
+    assert "pagefind.js" in published and "pagefind-worker.js" in published
+    assert not published & set(UNUSED)
+
+
+def test_the_offline_copy_lists_the_index(site):
+    worker = (site / "sw.js").read_text()
+    files = [path.relative_to(site).as_posix() for path in (site / "pagefind").rglob("*") if path.is_file()]
+    assert files and all(f'"{name}"' in worker for name in files)
+    assert [type(hook) for hook in hooks.HOOKS].index(hooks.Search) < [type(hook) for hook in hooks.HOOKS].index(hooks.OfflineCopy)
+
+
+def test_pagefind_runs_again_only_when_a_page_changes(site, tmp_path, monkeypatch):
+    stage = tmp_path / "stage"
+    shutil.copytree(site, stage, ignore=shutil.ignore_patterns("pagefind"))
+    index = SearchIndex(cache_dir=tmp_path / "cache")
+    first = index.write(stage)
+    runs = []
+    monkeypatch.setattr(SearchIndex, "run_pagefind", lambda self, stage, cached: runs.append(cached) or shutil.copytree(first, cached))
+
+    again = tmp_path / "again"
+    shutil.copytree(stage, again, ignore=shutil.ignore_patterns("pagefind"))
+    assert index.write(again) == first and runs == []
+    assert (again / "pagefind/pagefind.js").read_bytes() == (stage / "pagefind/pagefind.js").read_bytes()
+
+    lesson = again / "01-basics/adding/index.html"
+    lesson.write_text(lesson.read_text().replace("2 plus 3 is 5", "2 plus 3 is five"))
+    shutil.rmtree(again / "pagefind")
+    assert index.write(again) != first and len(runs) == 1
+
+
+def test_a_missing_pagefind_says_how_to_install_it(tmp_path):
+    with pytest.raises(BuildError, match=r"Pagefind is not installed .* run `npm ci`"):
+        SearchIndex(root=tmp_path, cache_dir=tmp_path / "cache").write(tmp_path)
