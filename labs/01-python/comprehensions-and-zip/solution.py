@@ -1,0 +1,2 @@
+def comprehensions_and_zip(x):
+    return x * 2

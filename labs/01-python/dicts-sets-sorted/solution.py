@@ -1,0 +1,2 @@
+def dicts_sets_sorted(x):
+    return x * 2

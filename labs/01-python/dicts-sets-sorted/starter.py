@@ -1,0 +1,3 @@
+def dicts_sets_sorted(x):
+    # Your code here: return x doubled.
+    return None

@@ -1,0 +1,2 @@
+def functions_that_return(x):
+    return x * 2

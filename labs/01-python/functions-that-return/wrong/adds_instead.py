@@ -1,0 +1,3 @@
+# expect: did you add something instead of multiplying?
+def functions_that_return(x):
+    return x + 2

@@ -1,0 +1,2 @@
+def loops_and_totals(x):
+    return x * 2

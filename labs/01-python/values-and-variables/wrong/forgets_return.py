@@ -1,0 +1,3 @@
+# expect: returned None
+def name_length(name):
+    size = len(name)

@@ -1,0 +1,3 @@
+# expect: SyntaxError
+def name_length(name):
+    return len name

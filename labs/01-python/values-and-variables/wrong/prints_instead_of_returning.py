@@ -1,0 +1,6 @@
+# expect: returned None
+def name_length(name):
+    print(len(name))
+
+
+name_length("emma")
