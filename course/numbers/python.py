@@ -134,6 +134,7 @@ def functions_that_return():
         "first_five": first_five,
         "lengths": lengths,
         "lengths_sum": sum(lengths),
+        "lengths_running": [sum(lengths[: i + 1]) for i in range(len(lengths))],
         "lengths_mean": sum(lengths) / len(lengths),
         "count": len(every),
         "all_letters": sum(all_lengths),

@@ -1,2 +1,9 @@
-def functions_that_return(x):
-    return x * 2
+def mean(xs):
+    total = 0
+    for x in xs:
+        total = total + x
+    # `/` keeps the decimals; `//` would round down. sum(xs) gives the same total.
+    return total / len(xs)
+
+
+print(mean([3, 5, 2]))
