@@ -157,6 +157,9 @@ def comprehensions_and_zip():
         "position": position,
         "pairs": [[t, p] for t, p in zip(token, position)],
         "sum": [t + p for t, p in zip(token, position)],
+        "sum_steps": [[t + p for t, p in zip(token[: i + 1], position)] for i in range(len(token))],
+        "positions": [str(i) for i in range(len(token))],
+        "width": EMBEDDING_WIDTH,
         "weight": weight,
         "scaled": [x * weight for x in token],
     }

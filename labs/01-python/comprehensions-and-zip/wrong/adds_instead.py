@@ -1,3 +1,0 @@
-# expect: did you add something instead of multiplying?
-def comprehensions_and_zip(x):
-    return x + 2
