@@ -169,8 +169,10 @@ def dicts_sets_sorted():
     """Lesson 6: counting letters in a dict, the set of letters, and every letter of the data sorted."""
     every = names()
     counts = {}
+    growing = []  # the counts after each letter of "emma", in the order the keys arrive
     for letter in "emma":
         counts[letter] = counts.get(letter, 0) + 1
+        growing.append(list(counts.values()))
     first_five = every[:5]
     all_counts = {}
     for name in every:
@@ -180,6 +182,11 @@ def dicts_sets_sorted():
     return {
         "emma_counts": counts,
         "emma_m": counts["m"],
+        "emma_growing": growing,
+        "emma_keys_in_order": list(counts),
+        "emma_letters": list("emma"),
+        "emma_positions": [list(range(len("emma")))],
+        "emma_set": sorted(set("emma")),
         "emma_keys": len(counts),
         "first_five": first_five,
         "first_five_letters": sorted(set("".join(first_five))),

@@ -1,2 +1,18 @@
-def dicts_sets_sorted(x):
-    return x * 2
+def letter_counts(text):
+    counts = {}
+    for letter in text:
+        # A letter seen for the first time starts from 0.
+        counts[letter] = counts.get(letter, 0) + 1
+    return counts
+
+
+def unique_letters(names):
+    letters = set()
+    for name in names:
+        for letter in name:
+            letters.add(letter)
+    return sorted(letters)
+
+
+print(letter_counts("emma"))
+print(unique_letters(["emma", "olivia", "ava"]))
