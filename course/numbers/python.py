@@ -125,6 +125,7 @@ def functions_that_return():
     lengths = [len(name) for name in first_five]
     all_lengths = [len(name) for name in every]
     return {
+        "double_five": 5 * 2,
         "small": small,
         "small_sum": sum(small),
         "small_len": len(small),

@@ -1,5 +1,5 @@
 def add_vectors(a, b):
-    # zip pairs the numbers at the same position; each pair is added.
+    # zip pairs numbers by position.
     return [x + y for x, y in zip(a, b)]
 
 

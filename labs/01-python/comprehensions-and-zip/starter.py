@@ -1,10 +1,10 @@
 def add_vectors(a, b):
-    # Add the numbers of a and b that sit at the same position.
+    # Pair by pair, added.
     return []
 
 
 def scale(v, s):
-    # Multiply every number of v by s.
+    # Each number times s.
     return []
 
 

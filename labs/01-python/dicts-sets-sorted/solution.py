@@ -1,7 +1,7 @@
 def letter_counts(text):
     counts = {}
     for letter in text:
-        # A letter seen for the first time starts from 0.
+        # A new letter starts from 0.
         counts[letter] = counts.get(letter, 0) + 1
     return counts
 

@@ -1,11 +1,11 @@
 def letter_counts(text):
     counts = {}
-    # Add one to the count of each letter of text.
+    # One more for each letter.
     return counts
 
 
 def unique_letters(names):
-    # Every letter of every name, each once, in alphabetical order, as a list.
+    # Each letter once, sorted.
     return []
 
 

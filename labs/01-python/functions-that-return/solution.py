@@ -2,7 +2,7 @@ def mean(xs):
     total = 0
     for x in xs:
         total = total + x
-    # `/` keeps the decimals; `//` would round down. sum(xs) gives the same total.
+    # / keeps the decimals (// would not).
     return total / len(xs)
 
 

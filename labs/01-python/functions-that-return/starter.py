@@ -1,5 +1,5 @@
 def mean(xs):
-    # Add up the numbers, then divide the total by how many there are.
+    # Total, divided by how many.
     return 0
 
 

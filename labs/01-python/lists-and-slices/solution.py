@@ -1,5 +1,6 @@
 def head_slice(vec, h, head_dim):
-    # Head h starts where h whole heads end, and stops just before the next head starts.
+    # Head h starts after h whole heads
+    # and stops where head h + 1 starts.
     start = h * head_dim
     stop = (h + 1) * head_dim
     return vec[start:stop]

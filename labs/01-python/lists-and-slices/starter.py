@@ -1,5 +1,5 @@
 def head_slice(vec, h, head_dim):
-    # Give back the head_dim numbers that head h reads.
+    # Head h's piece of vec.
     return []
 
 

@@ -4,7 +4,7 @@ def count_letter(names, letter):
         for each in name:
             if each == letter:
                 count = count + 1
-    # Only after both loops have finished is the count complete.
+    # After both loops: the count is done.
     return count
 
 

@@ -1,6 +1,6 @@
 def count_letter(names, letter):
     count = 0
-    # Go through every name, and every letter of each name.
+    # Every name, every letter.
 
     return count
 

@@ -1,5 +1,5 @@
 def name_length(name):
-    # len counts the letters of the text held in the variable name.
+    # len counts the letters.
     return len(name)
 
 

@@ -1,5 +1,5 @@
 def name_length(name):
-    # Give back how many letters `name` has.
+    # How many letters?
     return 0
 
 
