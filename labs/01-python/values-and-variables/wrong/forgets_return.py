@@ -1,3 +1,3 @@
-# expect: returned None
+# expect: a function that reaches its end without `return` gives back None
 def name_length(name):
     size = len(name)

@@ -1,4 +1,4 @@
-# expect: returned None
+# expect: print shows a value on the screen but hands nothing back
 def name_length(name):
     print(len(name))
 

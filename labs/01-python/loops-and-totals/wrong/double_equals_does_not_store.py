@@ -1,8 +1,8 @@
-# expect: SyntaxError
+# expect: returned 0; expected 4
 def count_letter(names, letter):
     count = 0
     for name in names:
         for each in name:
-            if each = letter:
-                count = count + 1
+            if each == letter:
+                count == count + 1
     return count

@@ -1,3 +1,0 @@
-# expect: SyntaxError
-def name_length(name):
-    return len name
