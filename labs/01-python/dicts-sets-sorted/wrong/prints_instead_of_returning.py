@@ -1,0 +1,14 @@
+# expect: returned None
+def letter_counts(text):
+    counts = {}
+    for letter in text:
+        counts[letter] = counts.get(letter, 0) + 1
+    print(counts)
+
+
+def unique_letters(names):
+    letters = set()
+    for name in names:
+        for letter in name:
+            letters.add(letter)
+    return sorted(letters)

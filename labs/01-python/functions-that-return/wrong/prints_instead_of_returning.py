@@ -1,0 +1,3 @@
+# expect: returned None
+def mean(xs):
+    print(sum(xs) / len(xs))

@@ -1,0 +1,11 @@
+# expect: Each call must start again at 0
+count = 0
+
+
+def count_letter(names, letter):
+    global count
+    for name in names:
+        for each in name:
+            if each == letter:
+                count = count + 1
+    return count

@@ -1,0 +1,8 @@
+# expect: is how many the last name
+def count_letter(names, letter):
+    for name in names:
+        count = 0
+        for each in name:
+            if each == letter:
+                count = count + 1
+    return count

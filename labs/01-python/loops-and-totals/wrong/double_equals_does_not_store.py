@@ -1,0 +1,8 @@
+# expect: returned 0; expected 4
+def count_letter(names, letter):
+    count = 0
+    for name in names:
+        for each in name:
+            if each == letter:
+                count == count + 1
+    return count

@@ -1,0 +1,7 @@
+# expect: every letter counted
+def count_letter(names, letter):
+    count = 0
+    for name in names:
+        for each in name:
+            count = count + 1
+    return count

@@ -1,0 +1,8 @@
+# expect: is the number of letters in all the names
+def count_letter(names, letter):
+    count = 0
+    for name in names:
+        for letter in name:
+            if letter == letter:
+                count = count + 1
+    return count

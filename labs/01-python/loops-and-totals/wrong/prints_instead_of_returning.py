@@ -1,0 +1,8 @@
+# expect: returned None
+def count_letter(names, letter):
+    count = 0
+    for name in names:
+        for each in name:
+            if each == letter:
+                count = count + 1
+    print(count)

@@ -1,0 +1,6 @@
+def name_length(name):
+    # How many letters?
+    return 0
+
+
+print(name_length("emma"))

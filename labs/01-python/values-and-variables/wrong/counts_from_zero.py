@@ -1,0 +1,4 @@
+# expect: returned 3; expected 4
+def name_length(name):
+    # the last letter of emma is number 3, counting from 0
+    return len(name) - 1

@@ -1,0 +1,3 @@
+# expect: a function that reaches its end without `return` gives back None
+def name_length(name):
+    size = len(name)

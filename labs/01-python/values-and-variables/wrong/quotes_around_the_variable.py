@@ -1,0 +1,3 @@
+# expect: does not depend on the name
+def name_length(name):
+    return len("name")

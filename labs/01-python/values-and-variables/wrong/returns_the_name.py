@@ -1,0 +1,3 @@
+# expect: returned the text 'emma'
+def name_length(name):
+    return name
