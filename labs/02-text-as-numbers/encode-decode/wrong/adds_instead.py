@@ -1,0 +1,3 @@
+# expect: did you add something instead of multiplying?
+def encode_decode(x):
+    return x + 2

@@ -1,0 +1,3 @@
+def training_pairs(x):
+    # Your code here: return x doubled.
+    return None

@@ -1,0 +1,3 @@
+# expect: did you add something instead of multiplying?
+def training_pairs(x):
+    return x + 2

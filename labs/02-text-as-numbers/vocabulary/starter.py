@@ -1,0 +1,3 @@
+def vocabulary(x):
+    # Your code here: return x doubled.
+    return None
