@@ -89,6 +89,7 @@ def vocabulary():
         "bos": answer_key.bos,
         "vocab_size": answer_key.vocab_size,
         "ids": list(range(answer_key.vocab_size)),
+        "letter_ids": list(range(len(chars))),
         "labels": [answer_key.token_text(token).strip("<>") for token in range(answer_key.vocab_size)],
         "small_names": small_names,
         "small_joined": "".join(small_names),

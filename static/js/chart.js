@@ -7,6 +7,7 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TICK_FONT = "12px";
+const MIN_WIDTH = 120;
 const MARGIN = { top: 26, right: 10, tickGap: 6, xLabels: 20, axisTitle: 18 };
 
 function svg(name, attributes = {}, parent = null) {
@@ -104,6 +105,7 @@ class Chart {
   draw() {
     const hadFocus = this.root?.contains(document.activeElement);
     this.width = this.plot.clientWidth;
+    if (this.width < MIN_WIDTH) return; // not laid out yet (or hidden): the observer draws it once it is
     const width = this.width - 8; // the plot's inner padding
     const height = this.plot.clientHeight - 8;
     const root = svg("svg", {
@@ -146,7 +148,7 @@ class Chart {
     this.marks.forEach((mark, i) => mark.element.toggleAttribute("data-active", i === index));
     if (index === null) return;
     const mark = this.marks[index];
-    const label = `${mark.point.x}: ${mark.point.text}`;
+    const label = `${mark.point.text} ${this.chart.y_label}`;
     const w = this.measure(label, 600) + 14;
     const maxX = this.width - 8 - w - 2;
     const x = Math.max(2, Math.min(maxX, mark.anchorX - w / 2));
