@@ -317,3 +317,62 @@ def test_every_item_kind_is_drawn(page, every_kind_site):
     expect(film.locator(".film-item-formula math")).to_have_count(1)
     expect(film.locator(".film-item-text")).to_have_text("The total is 5.")
     expect(film.locator(".film-bar-negative")).to_have_count(1)
+
+
+STRIP_FILM = """\
+title = "A strip"
+
+[numbers]
+demo = "demo:sums"
+
+[[scenes]]
+caption = "Three tokens, the first two framed, an arrow from the first to the second."
+duration = 15
+
+[[scenes.items]]
+kind = "strip"
+id = "s"
+values = "demo.tokens"
+labels = ["BOS", "a", "BOS"]
+highlight = [0, 1]
+pair = [0, 1]
+
+[[scenes]]
+caption = "The frame and the arrow move one place on."
+duration = 15
+
+[[scenes.items]]
+kind = "strip"
+id = "s"
+values = "demo.tokens"
+labels = ["BOS", "a", "BOS"]
+highlight = [1, 2]
+pair = [1, 2]
+"""
+
+
+@pytest.fixture
+def strip_site(mini_course, tmp_path):
+    from site_builder.build import build
+
+    provider = mini_course / "course/numbers/demo.py"
+    provider.write_text(provider.read_text().replace('"halves": [a / 2, b / 2]}', '"halves": [a / 2, b / 2], "tokens": [26, 0, 26]}'))
+    (mini_course / "lessons/01-basics/adding.film.toml").write_text(STRIP_FILM)
+    build(mini_course, tmp_path / "dist")
+    with serving(tmp_path / "dist") as url:
+        yield url
+
+
+def test_a_strip_draws_cards_numbers_a_frame_and_an_arrow(page, strip_site):
+    film = open_film(page, strip_site, "01-basics/adding/", "Film: A strip")
+    strip = film.locator(".film-item-strip")
+    expect(strip.locator(".film-card")).to_have_count(3)
+    expect(strip.locator(".film-card-text")).to_have_text(["BOS", "a", "BOS"])
+    expect(strip.locator(".film-number")).to_have_text(["26", "0", "26"])
+    expect(strip.locator(".film-highlight")).to_have_count(1)  # two neighbours, one frame
+    expect(strip.locator("path.film-arrow")).to_have_count(1)
+    first = strip.locator(".film-highlight").bounding_box()
+    film.get_by_role("button", name="Next scene").click()
+    expect(film).to_have_attribute("data-animating", "false")
+    moved = strip.locator(".film-highlight").bounding_box()
+    assert moved["x"] > first["x"] + 10 and abs(moved["width"] - first["width"]) < 1

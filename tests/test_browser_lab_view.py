@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
-from tests.test_browser_a11y import serious_problems
+from tests.browser import serious_problems
 
 pytestmark = pytest.mark.browser
 

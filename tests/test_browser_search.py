@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import serving
-from tests.test_browser_a11y import SCHEMES, serious_problems
+from tests.browser import SCHEMES, serious_problems
 from tests.test_browser_offline import WAIT_FOR_OFFLINE_COPY
 
 pytestmark = pytest.mark.browser

@@ -29,7 +29,7 @@ def test_check_explains_a_wrong_answer_with_exit_1():
 def test_check_names_the_labs_when_the_lab_is_unknown():
     result = run("check", "no-such-lab", f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 1
-    assert "no lab called 'no-such-lab'; the labs are: 08-attention/" in result.output
+    assert "no lab called 'no-such-lab'; the labs are: " in result.output
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_check_takes_a_lab_folder_from_the_current_folder_or_the_course(mini_cou
 def test_check_suggests_the_lab_meant(lab, guess):
     result = run("check", lab, f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 1
-    assert f"Error: no lab called {lab!r} (did you mean {guess!r}?); the labs are: 08-attention/" in result.output
+    assert f"Error: no lab called {lab!r} (did you mean {guess!r}?); the labs are: " in result.output
 
 
 def test_check_asks_for_the_id_when_two_labs_share_a_folder_name(mini_course):

@@ -6,7 +6,7 @@ import pytest
 
 from site_builder.build import build
 from site_builder.errors import Problems
-from site_builder.widgets.film import KIND, load_film
+from site_builder.widgets.film import KIND, film_path, load_film
 from site_builder.loader import load_course
 from site_builder.mathml import to_mathml
 from site_builder.numbers import Providers
@@ -79,7 +79,7 @@ def test_a_good_film_resolves_every_reference(mini_course):
 def test_unknown_item_kind(mini_course):
     _, problems = resolve(mini_course, GOOD.replace('kind = "vector"', 'kind = "vectr"'))
     assert problems == [
-        f"{FILM}:10: scene 1: unknown item kind 'vectr': expected one of arrow, bars, cache, formula, matrix, text, vector"
+        f"{FILM}:10: scene 1: unknown item kind 'vectr': expected one of arrow, bars, cache, formula, matrix, strip, text, vector"
     ]
 
 
@@ -123,7 +123,7 @@ def test_a_film_too_long_in_all(mini_course):
 def test_items_after_a_rejected_scene_keep_their_own_lines(mini_course):
     text = GOOD.replace("duration = 15", "duration = 25", 1).replace('kind = "bars"', 'kind = "barz"')
     _, problems = resolve(mini_course, text)
-    assert f"{FILM}:21: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, matrix, text, vector" in problems
+    assert f"{FILM}:21: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, matrix, strip, text, vector" in problems
 
 
 def test_an_arrow_must_join_items_of_its_scene(mini_course):
@@ -159,13 +159,15 @@ def test_the_course_films_resolve_from_the_real_providers():
     course = load_course(PROJECT)
     films = load_films(course, Providers(PROJECT), problems, lambda latex: to_mathml(latex, display=True))
     assert [str(problem) for problem in problems.found] == []
-    assert sorted(films) == [
+    # Every film the course has resolves, whichever modules have been written since.
+    assert sorted(films) == sorted(lesson.id for lesson in course.lessons() if film_path(lesson).is_file())
+    assert {
         "08-attention/causal-masking",
         "08-attention/position-embeddings",
         "08-attention/queries-keys-values",
         "08-attention/rmsnorm-residuals",
         "08-attention/scaled-dot-product",
-    ]
+    } <= set(films)
     for film in films.values():
         assert 30 <= film.data["duration"] <= 90
     blend = films["08-attention/scaled-dot-product"].data["scenes"][-1]
@@ -193,7 +195,7 @@ def test_the_old_digits_shorthand_is_an_error_not_raw_braces(mini_course):
 def test_an_item_without_a_kind_says_so(mini_course):
     text = GOOD.replace('kind = "bars"\n', "")
     _, problems = resolve(mini_course, text)
-    assert problems == [f"{FILM}:21: scene 2: an item without a 'kind': expected one of arrow, bars, cache, formula, matrix, text, vector"]
+    assert problems == [f"{FILM}:21: scene 2: an item without a 'kind': expected one of arrow, bars, cache, formula, matrix, strip, text, vector"]
 
 
 def test_a_failing_provider_is_reported_once_at_its_own_line_without_follow_ons(mini_course):
@@ -253,3 +255,23 @@ def test_files_an_editor_leaves_beside_a_film_are_ignored(mini_course):
     films, problems = resolve(mini_course, GOOD)
     assert problems == []
     assert list(films) == ["01-basics/adding"]
+
+
+STRIP = GOOD.replace(
+    'kind = "bars"\nid = "halves"\nvalues = "demo.halves"\nlabels = ["a", "b"]',
+    'kind = "strip"\nid = "tokens"\nvalues = "demo.tokens"\nlabels = "demo.letters"\nhighlight = [0, 1]\npair = [0, 1]',
+)
+
+
+def test_a_strip_resolves_its_token_numbers_and_letters(mini_course):
+    provider = mini_course / "course/numbers/demo.py"
+    provider.write_text(provider.read_text().replace('"halves": [a / 2, b / 2]}', '"halves": [a / 2, b / 2], "tokens": [26, 0, 26], "letters": ["BOS", "a", "BOS"]}'))
+    films, problems = resolve(mini_course, STRIP)
+    assert problems == []
+    strip = films["01-basics/adding"].data["scenes"][1]["items"][0]
+    assert strip == {"kind": "strip", "id": "tokens", "values": [26, 0, 26], "labels": ["BOS", "a", "BOS"], "highlight": [0, 1], "pair": [0, 1]}
+
+
+def test_a_strip_needs_its_letters(mini_course):
+    _, problems = resolve(mini_course, STRIP.replace('labels = "demo.letters"\n', ""))
+    assert problems == [f"{FILM}:21: scene 2, strip: missing 'labels': expected a value"]

@@ -41,11 +41,13 @@ ITEM_FIELDS = {
     "bars": COMMON + [Field("values", str), Field("labels", (list, str), required=False), Field("digits", int, required=False)],
     # The KV cache: one key/value slot per label; `values` (one weight per cached entry) says how many are filled.
     "cache": COMMON + [Field("values", str), Field("labels", (list, str)), Field("digits", int, required=False)],
+    # Tokens: a card per label (a character, or BOS) with its token number under it; `highlight` frames positions, `pair` = [from, to] arcs an arrow between two.
+    "strip": COMMON + [Field("values", str), Field("labels", (list, str)), Field("highlight", list, required=False), Field("pair", list, required=False)],
     "arrow": COMMON + [Field("from", str), Field("to", str)],
     "formula": COMMON + [Field("latex", str)],
     "text": COMMON + [Field("text", str)],
 }
-NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values", "cache": "values"}
+NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values", "cache": "values", "strip": "values"}
 LABEL_REFERENCES = ("labels", "row_labels", "col_labels")
 
 

@@ -256,6 +256,81 @@ const CACHE = {
   },
 };
 
+// A strip of tokens: each character in a card, its token number under it. `highlight`
+// frames cells (neighbours share one frame); `pair = [from, to]` bends an arrow over the
+// strip from one cell to another (a token and the one that follows it). Both slide
+// between scenes: they travel as `runs`, the highlight on row 0 and the pair on row 1.
+const STRIP_CARD_H = 34;
+const STRIP_NUMBER_H = 22;
+const STRIP_ARC_H = 30;
+
+const STRIP = {
+  size(item, width, measure) {
+    const labels = (item.labels || []).map(String);
+    const count = Math.max(labels.length, item.values.length);
+    const widest = Math.max(measure.widest(labels, 16, 650), measure.widest(item.values.map(String)));
+    const cell = Math.max(30, Math.min(Math.ceil(widest) + 16, Math.floor(width / Math.max(1, count))), Math.ceil(widest) + 6);
+    const perLine = Math.max(1, Math.min(count, Math.floor(width / cell)));
+    const lines = Math.ceil(count / perLine);
+    const arcH = item.pair ? STRIP_ARC_H : 4;
+    const titleW = item.label ? measure.text(item.label, SMALL, 600) + 8 : 0;
+    return {
+      w: Math.max(perLine * cell, titleW),
+      h: labelHeight(item) + lines * (arcH + STRIP_CARD_H + STRIP_NUMBER_H) + (lines - 1) * 6,
+      geometry: { cell, perLine, count, labels, arcH },
+    };
+  },
+  state: (item) => ({
+    values: item.values,
+    runs: [
+      ...highlightRuns((item.highlight || []).map((position) => [0, position])),
+      ...(item.pair ? [{ r: 1, c: item.pair[0], span: item.pair[1] - item.pair[0] }] : []),
+    ],
+  }),
+  draw(group, view) {
+    const { cell, perLine, count, labels, arcH } = view.geometry;
+    const lineH = arcH + STRIP_CARD_H + STRIP_NUMBER_H + 6;
+    const left = (view.w - Math.min(perLine, count) * cell) / 2;
+    const place = (position) => ({
+      x: left + (position % perLine) * cell,
+      y: labelHeight(view.item) + Math.floor(position / perLine) * lineH + arcH,
+    });
+    drawLabel(group, view);
+    for (let i = 0; i < count; i += 1) {
+      const { x, y } = place(i);
+      const label = labels[i] ?? "";
+      const special = label.length > 1; // BOS: not a letter, so a card of its own colour
+      svg("rect", { x: x + 2, y, width: cell - 4, height: STRIP_CARD_H, rx: 4, class: `film-card ${special ? "film-card-value" : "film-card-key"}` }, group);
+      svgText(group, label, x + cell / 2, y + STRIP_CARD_H / 2 + 6, special ? "film-card-text film-small" : "film-card-text", { "text-anchor": "middle" });
+      if (i < view.values.length) {
+        svgText(group, formatNumber(view.values[i], 0), x + cell / 2, y + STRIP_CARD_H + 16, "film-number film-small", { "text-anchor": "middle" });
+      }
+    }
+    for (const run of view.runs) {
+      const opacity = run.opacity ?? 1;
+      if (run.r < 0.5) {
+        const { y } = place(Math.round(run.c));
+        const x = left + (run.c % perLine) * cell;
+        svg("rect", { x, y: y - 3, width: run.span * cell, height: STRIP_CARD_H + STRIP_NUMBER_H + 2, rx: 5, class: "film-highlight", opacity }, group);
+      } else {
+        drawPairArc(group, place, cell, run, opacity);
+      }
+    }
+  },
+};
+
+function drawPairArc(group, place, cell, run, opacity) {
+  const from = place(Math.round(run.c));
+  const fromX = from.x + cell / 2 + (run.c - Math.round(run.c)) * cell;
+  const toX = fromX + run.span * cell;
+  const y = from.y - 3;
+  const lift = STRIP_ARC_H - 8;
+  const midX = (fromX + toX) / 2;
+  const arc = svg("g", { opacity }, group);
+  svg("path", { d: `M ${fromX} ${y} Q ${midX} ${y - lift * 1.6} ${toX - 3} ${y - 2}`, class: "film-arrow", fill: "none" }, arc);
+  svg("polygon", { points: `${toX},${y} ${toX - 9},${y - 5} ${toX - 4},${y - 10}`, class: "film-arrowhead" }, arc);
+}
+
 function subscript(number) {
   return String(number).replace(/\d/g, (digit) => "₀₁₂₃₄₅₆₇₈₉"[digit]);
 }
@@ -283,6 +358,7 @@ export const KINDS = {
   matrix: MATRIX,
   bars: BARS,
   cache: CACHE,
+  strip: STRIP,
   // The MathML was made by the build from the author's LaTeX, with numbers already filled in.
   formula: htmlKind("film-math", (element, item) => { element.innerHTML = item.mathml; }),
   text: htmlKind("film-text", (element, item) => { element.textContent = item.text; }),

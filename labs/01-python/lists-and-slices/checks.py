@@ -20,7 +20,7 @@ def piece(t, case):
                "A function gives back only the value after `return`.")
     if isinstance(got, (int, float)):
         t.fail(f"{case.call_text()} returned the single number {show(got)}; expected a list of {head_dim} numbers, "
-               f"{show(t.expected(case))}. vec[i] picks one item; a slice vec[start:stop] gives back a list.")
+               f"{show(t.expected(case))}. vec[i] picks one item; a slice, with a colon between two positions inside the brackets, gives back a list.")
     if not isinstance(got, list):
         t.fail(f"{case.call_text()} returned {show(got)}; expected a list, {show(t.expected(case))}.")
     if got == t.expected(case):

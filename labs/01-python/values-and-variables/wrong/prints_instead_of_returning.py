@@ -1,4 +1,4 @@
-# expect: print shows a value on the screen but hands nothing back
+# expect: but returned None
 def name_length(name):
     print(len(name))
 

@@ -1,0 +1,11 @@
+# expect: expected it to end with BOS, 26, as well
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def encode(name):
+    return [BOS] + [chars.index(c) for c in name]
+
+
+def decode(tokens):
+    return "".join(chars[i] for i in tokens if i != BOS)

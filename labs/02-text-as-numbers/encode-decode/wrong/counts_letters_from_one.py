@@ -1,0 +1,11 @@
+# expect: every letter's id is one more than expected
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def encode(name):
+    return [BOS] + [ord(c) - ord("a") + 1 for c in name] + [BOS]
+
+
+def decode(tokens):
+    return "".join(chars[i] for i in tokens if i != BOS)

@@ -1,0 +1,11 @@
+# expect: expected a list of whole numbers
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def encode(name):
+    return ["BOS"] + list(name) + ["BOS"]
+
+
+def decode(tokens):
+    return "".join(chars[i] for i in tokens if i != BOS)

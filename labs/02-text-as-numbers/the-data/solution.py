@@ -1,0 +1,10 @@
+def load_names(text):
+    names = []
+    for line in text.split("\n"):
+        name = line.strip()
+        if name:
+            names.append(name)
+    return names
+
+
+print(load_names("emma\nolivia\nava\n"))

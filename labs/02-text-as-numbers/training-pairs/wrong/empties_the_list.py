@@ -1,0 +1,7 @@
+# expect: changed the list it was given
+def pairs(tokens):
+    result = []
+    while len(tokens) > 1:
+        result.append((tokens[0], tokens[1]))
+        tokens.pop(0)
+    return result

@@ -1,0 +1,6 @@
+# expect: The last pair is missing
+def pairs(tokens):
+    result = []
+    for i in range(len(tokens) - 2):
+        result.append((tokens[i], tokens[i + 1]))
+    return result

@@ -1,0 +1,6 @@
+# expect: which lacks the pair [4, 12]
+def pairs(tokens):
+    result = []
+    for i in range(0, len(tokens) - 1, 2):
+        result.append((tokens[i], tokens[i + 1]))
+    return result

@@ -1,0 +1,5 @@
+# expect: a character no name uses
+def build_vocab(names):
+    chars = sorted(set("".join(names)))
+    chars.append("BOS")
+    return chars

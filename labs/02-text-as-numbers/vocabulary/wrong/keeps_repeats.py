@@ -1,0 +1,3 @@
+# expect: appears 2 times
+def build_vocab(names):
+    return sorted("".join(names))

@@ -1,0 +1,3 @@
+# expect: Expected them sorted from "a" to "z"
+def build_vocab(names):
+    return sorted(set("".join(names)), reverse=True)

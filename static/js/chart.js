@@ -1,0 +1,173 @@
+// Charts of computed numbers (chart.html): axes with ticks and titles, and the points
+// drawn by their kind, one entry each in KINDS. The build has already written every value
+// as text and chosen the y ticks; this module only lays them out at the plot's width, and
+// again when that width changes (the height is fixed in CSS, so nothing below moves).
+// Each bar is one tab stop's worth of keyboard: Tab reaches the first, the arrow keys,
+// Home and End move along, and the value shows above the bar and is read out.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const TICK_FONT = "12px";
+const MIN_WIDTH = 120;
+const MARGIN = { top: 26, right: 10, tickGap: 6, xLabels: 20, axisTitle: 18 };
+
+function svg(name, attributes = {}, parent = null) {
+  const element = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  if (parent) parent.append(element);
+  return element;
+}
+
+function text(parent, content, x, y, className, extra = {}) {
+  const element = svg("text", { x, y, class: className, ...extra }, parent);
+  element.textContent = content;
+  return element;
+}
+
+function measurer(plot) {
+  const context = document.createElement("canvas").getContext("2d");
+  const family = getComputedStyle(plot).fontFamily;
+  return (content, weight = 400) => {
+    context.font = `${weight} ${TICK_FONT} ${family}`;
+    return context.measureText(content).width;
+  };
+}
+
+// The frame every kind shares: the y axis with its ticks and grid lines, the x axis line,
+// and both axis titles. Returns the plot area and the function from a value to its y.
+function drawFrame(root, chart, width, height, measure) {
+  const ticks = chart.ticks;
+  const lo = ticks[0].value;
+  const hi = ticks[ticks.length - 1].value;
+  const tickW = Math.max(...ticks.map((tick) => measure(tick.text)));
+  const left = MARGIN.axisTitle + tickW + MARGIN.tickGap + 4;
+  const bottom = height - MARGIN.xLabels - MARGIN.axisTitle;
+  const area = { left, right: width - MARGIN.right, top: MARGIN.top, bottom };
+  const y = (value) => bottom - ((value - lo) / (hi - lo || 1)) * (bottom - area.top);
+  const frame = svg("g", { class: "chart-frame", "aria-hidden": "true" }, root);
+  for (const tick of ticks) {
+    const ty = y(tick.value);
+    svg("line", { x1: left, x2: area.right, y1: ty, y2: ty, class: tick.value === 0 ? "chart-axis-line" : "chart-grid" }, frame);
+    text(frame, tick.text, left - MARGIN.tickGap, ty + 4, "chart-tick", { "text-anchor": "end" });
+  }
+  svg("line", { x1: left, x2: left, y1: area.top, y2: bottom, class: "chart-axis-line" }, frame);
+  const middle = (area.top + bottom) / 2;
+  text(frame, chart.y_label, 12, middle, "chart-axis-title", { "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` });
+  text(frame, chart.x_label, (left + area.right) / 2, height - 4, "chart-axis-title", { "text-anchor": "middle" });
+  return { area, y, frame };
+}
+
+// Bars: one column per point, its label under it. Labels that would collide are thinned
+// to every second (third, ...) one; the table and each bar's own name still carry all.
+function drawBars(root, chart, frame, measure) {
+  const { area, y } = frame;
+  const count = chart.points.length;
+  const band = (area.right - area.left) / count;
+  const barW = Math.max(2, Math.min(band * 0.72, 64));
+  const widest = Math.max(...chart.points.map((point) => measure(point.x)));
+  const every = Math.max(1, Math.ceil((widest + 6) / band));
+  const zero = y(0);
+  const group = svg("g", { class: "chart-bars" }, root);
+  return chart.points.map((point, index) => {
+    const x = area.left + index * band;
+    const top = Math.min(y(point.y), zero);
+    const height = Math.max(Math.abs(zero - y(point.y)), point.y === 0 ? 0 : 1);
+    const bar = svg("g", {
+      class: "chart-bar",
+      role: "img",
+      tabindex: "-1",
+      "aria-label": `${chart.x_label} ${point.x}: ${point.text} ${chart.y_label}`,
+    }, group);
+    svg("rect", { class: "chart-bar-hit", x: x + 1, y: area.top, width: band - 2, height: area.bottom - area.top, rx: 3 }, bar);
+    svg("rect", { class: "chart-bar-shape", x: x + (band - barW) / 2, y: top, width: barW, height, rx: Math.min(3, barW / 3) }, bar);
+    if (index % every === 0) {
+      text(frame.frame, point.x, x + band / 2, area.bottom + 15, "chart-tick", { "text-anchor": "middle" });
+    }
+    return { element: bar, anchorX: x + band / 2, anchorY: top, point };
+  });
+}
+
+const KINDS = { bars: drawBars };
+
+class Chart {
+  constructor(figure) {
+    this.figure = figure;
+    this.plot = figure.querySelector("[data-chart-plot]");
+    this.chart = JSON.parse(figure.querySelector("[data-chart-data]").textContent);
+    this.measure = measurer(this.plot);
+    this.current = 0;
+    this.width = 0;
+    this.draw();
+    new ResizeObserver(() => {
+      if (this.plot.clientWidth !== this.width) this.draw();
+    }).observe(this.plot);
+  }
+
+  draw() {
+    const hadFocus = this.root?.contains(document.activeElement);
+    this.width = this.plot.clientWidth;
+    if (this.width < MIN_WIDTH) return; // not laid out yet (or hidden): the observer draws it once it is
+    const width = this.width - 8; // the plot's inner padding
+    const height = this.plot.clientHeight - 8;
+    const root = svg("svg", {
+      viewBox: `0 0 ${width} ${height}`,
+      role: "group",
+      "aria-label": `${this.chart.y_label} by ${this.chart.x_label}: use the arrow keys to move between points`,
+    });
+    const frame = drawFrame(root, this.chart, width, height, this.measure);
+    this.marks = KINDS[this.chart.kind](root, this.chart, frame, this.measure);
+    this.readout = svg("g", { class: "chart-readout-group", "aria-hidden": "true" }, root);
+    this.marks.forEach((mark, index) => {
+      mark.element.addEventListener("focus", () => this.show(index));
+      mark.element.addEventListener("blur", () => this.show(null));
+      mark.element.addEventListener("pointerenter", () => this.show(index));
+      mark.element.addEventListener("pointerleave", () => this.show(document.activeElement === mark.element ? index : null));
+    });
+    root.addEventListener("keydown", (event) => this.key(event));
+    this.root = root;
+    this.plot.replaceChildren(root);
+    this.moveTo(this.current, hadFocus);
+  }
+
+  key(event) {
+    const last = this.marks.length - 1;
+    const to = { ArrowRight: this.current + 1, ArrowUp: this.current + 1, ArrowLeft: this.current - 1, ArrowDown: this.current - 1, Home: 0, End: last }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    this.moveTo(Math.max(0, Math.min(last, to)), true);
+  }
+
+  // Only the current mark is in the tab order, so Tab passes the chart in one step.
+  moveTo(index, focus) {
+    this.current = index;
+    this.marks.forEach((mark, i) => mark.element.setAttribute("tabindex", i === index ? "0" : "-1"));
+    if (focus) this.marks[index].element.focus();
+  }
+
+  show(index) {
+    this.readout.replaceChildren();
+    this.marks.forEach((mark, i) => mark.element.toggleAttribute("data-active", i === index));
+    if (index === null) return;
+    const mark = this.marks[index];
+    const label = `${mark.point.text} ${this.chart.y_label}`;
+    const w = this.measure(label, 600) + 14;
+    const maxX = this.width - 8 - w - 2;
+    const x = Math.max(2, Math.min(maxX, mark.anchorX - w / 2));
+    const y = Math.max(0, mark.anchorY - 26);
+    svg("rect", { x, y, width: w, height: 20, rx: 4, class: "chart-readout-bg" }, this.readout);
+    text(this.readout, label, x + w / 2, y + 14, "chart-readout", { "text-anchor": "middle" });
+  }
+}
+
+export function startCharts(root = document) {
+  for (const figure of root.querySelectorAll("figure[data-chart]")) {
+    if (figure.chart) continue;
+    try {
+      figure.chart = new Chart(figure);
+    } catch (error) {
+      // One broken chart must not take the rest of the page with it; its table still shows every value.
+      console.error(`Chart ${figure.id} could not start:`, error);
+    }
+  }
+}
+
+startCharts();

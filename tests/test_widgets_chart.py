@@ -1,0 +1,159 @@
+"""Charts: a lesson's `{{ chart(...) }}` call (site_builder/widgets/chart.py), through `course build`.
+
+A bad argument must be refused at the line of the lesson that makes the call, naming the
+argument and quoting the bad value; a good call puts every value on the page, in the
+table a screen reader reads, and the ticks the script draws.
+"""
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from site_builder.cli import main
+from site_builder.widgets.chart import decimals_needed, nice_ticks, value_text
+
+LESSON = "lessons/01-basics/averages.md"
+PROVIDER = '''\
+def lengths():
+    return {
+        "histogram": {"x": [2, 3, 4], "y": [65, 575, 2983]},
+        "fractions": {"x": ["a", "b"], "y": [0.25, 0.5]},
+        "ragged": {"x": [1, 2, 3], "y": [1, 2]},
+        "words": {"x": [1, 2], "y": [1, "two"]},
+        "extra": {"x": [1], "y": [1], "z": [1]},
+        "flags": {"x": [1, 2], "y": [True, 2]},
+        "empty": {"x": [], "y": []},
+        "many": {"x": list(range(61)), "y": list(range(61))},
+        "blank_label": {"x": ["a", " "], "y": [1, 2]},
+        "plain_list": [1, 2, 3],
+    }
+'''
+GOOD_CALL = 'chart(data.histogram, kind="bars", x="letters in the name", y="names", caption="Names by length.")'
+
+# Each bad call: the argument its message must name, and the bad value it must quote.
+BAD_CALLS = {
+    "a kind not drawn yet": (GOOD_CALL.replace('"bars"', '"pie"'), "kind", "pie"),
+    "a kind misspelt": (GOOD_CALL.replace('"bars"', '"bar"'), "kind", "bar"),
+    "no caption": (GOOD_CALL.replace(', caption="Names by length."', ""), "caption", "''"),
+    "a caption that is a number": (GOOD_CALL.replace('"Names by length."', "3"), "caption", "3"),
+    "no x axis label": (GOOD_CALL.replace('x="letters in the name", ', ""), "x", "''"),
+    "a blank y axis label": (GOOD_CALL.replace('y="names"', 'y="  "'), "y", "'  '"),
+    "digits too many": (GOOD_CALL.replace(")", ", digits=9)"), "digits", "9"),
+    "digits as text": (GOOD_CALL.replace(")", ', digits="2")'), "digits", "'2'"),
+    "lists of two lengths": (GOOD_CALL.replace("data.histogram", "data.ragged"), "data", "same length"),
+    "a word among the values": (GOOD_CALL.replace("data.histogram", "data.words"), "data", "two"),
+    "a key beside x and y": (GOOD_CALL.replace("data.histogram", "data.extra"), "data", "'z'"),
+    "True as a value": (GOOD_CALL.replace("data.histogram", "data.flags"), "data", "True"),
+    "no points": (GOOD_CALL.replace("data.histogram", "data.empty"), "data", "not 0"),
+    "too many points": (GOOD_CALL.replace("data.histogram", "data.many"), "data", "not 61"),
+    "a blank label": (GOOD_CALL.replace("data.histogram", "data.blank_label"), "data", "' '"),
+    "a list, not x and y": (GOOD_CALL.replace("data.histogram", "data.plain_list"), "data", "list"),
+    "a misspelt keyword": (GOOD_CALL.replace("caption=", "captoin="), "captoin", "caption"),
+}
+
+
+@pytest.fixture
+def chart_course(mini_course):
+    """The mini course with a provider of chart data, declared by the lesson that calls chart()."""
+    (mini_course / "course/numbers/lengths.py").write_text(PROVIDER, encoding="utf-8")
+    path = mini_course / LESSON
+    path.write_text(path.read_text(encoding="utf-8").replace('summary = "Add, then divide."\n', 'summary = "Add, then divide."\n\n[numbers]\ndata = "lengths:lengths"\n'), encoding="utf-8")
+    return mini_course
+
+
+def call_in_lesson(root, call):
+    """Put `{{ call }}` in the lesson's text; the line it is on."""
+    path = root / LESSON
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines += ["", "How long the names are:", "", f"{{{{ {call} }}}}", ""]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines.index(f"{{{{ {call} }}}}") + 1
+
+
+def build(root, out):
+    return CliRunner().invoke(main, ["--root", str(root), "build", "--out", str(out)])
+
+
+@pytest.mark.parametrize("case", list(BAD_CALLS))
+def test_a_bad_chart_argument_is_refused_at_its_line(case, chart_course, tmp_path):
+    call, argument, value = BAD_CALLS[case]
+    line = call_in_lesson(chart_course, call)
+    result = build(chart_course, tmp_path / "dist")
+    assert result.exit_code == 1, result.output
+    place = f"{LESSON}:{line}: "
+    messages = [text.strip()[len(place):] for text in result.output.splitlines() if text.strip().startswith(place)]
+    assert messages, f"nothing said at {place}\n{result.output}"
+    assert any(re.search(rf"\b{argument}\b", message) and value in message for message in messages), result.output
+    assert "The course has 1 problem;" in result.output, result.output
+    assert not (tmp_path / "dist").exists()
+
+
+def test_a_misspelt_key_of_the_numbers_gets_a_did_you_mean(chart_course, tmp_path):
+    line = call_in_lesson(chart_course, GOOD_CALL.replace("data.histogram", "data.histogramm"))
+    result = build(chart_course, tmp_path / "dist")
+    assert result.exit_code == 1
+    assert f"{LESSON}:{line}: " in result.output and "did you mean 'histogram'?" in result.output, result.output
+
+
+def page_chart(root):
+    html = (root / "01-basics" / "averages" / "index.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r"<script type=\"application/json\" data-chart-data>(.*?)</script>", html, re.S).group(1))
+    return html, data
+
+
+def test_a_good_chart_puts_every_value_in_its_table_and_its_data(chart_course, tmp_path):
+    call_in_lesson(chart_course, GOOD_CALL)
+    result = build(chart_course, tmp_path / "dist")
+    assert result.exit_code == 0, result.output
+    html, data = page_chart(tmp_path / "dist")
+    assert 'src="../../static/js/chart.js"' in html or "static/js/chart.js" in html
+    assert "static/css/chart.css" in html
+    assert data["kind"] == "bars" and data["x_label"] == "letters in the name" and data["y_label"] == "names"
+    assert [(point["x"], point["y"], point["text"]) for point in data["points"]] == [("2", 65, "65"), ("3", 575, "575"), ("4", 2983, "2,983")]
+    assert [tick["text"] for tick in data["ticks"]] == ["0", "1,000", "2,000", "3,000"]
+    table = re.search(r"<table class=\"chart-table\">(.*?)</table>", html, re.S).group(1)
+    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td>(.*?)</td></tr>", table)
+    assert rows == [("2", "65"), ("3", "575"), ("4", "2,983")]
+    assert "<summary>Show the numbers</summary>" in html
+    assert '<figcaption class="chart-caption" id="chart-1-caption">Names by length.</figcaption>' in html
+
+
+def test_digits_set_how_values_and_ticks_are_written(chart_course, tmp_path):
+    call_in_lesson(chart_course, GOOD_CALL.replace("data.histogram", "data.fractions").replace(")", ", digits=2)"))
+    assert build(chart_course, tmp_path / "dist").exit_code == 0
+    _, data = page_chart(tmp_path / "dist")
+    assert [point["text"] for point in data["points"]] == ["0.25", "0.50"]
+    assert [point["x"] for point in data["points"]] == ["a", "b"]
+    assert [tick["text"] for tick in data["ticks"]] == ["0.00", "0.10", "0.20", "0.30", "0.40", "0.50"]
+
+
+def test_two_charts_on_a_page_have_their_own_ids(chart_course, tmp_path):
+    call_in_lesson(chart_course, GOOD_CALL)
+    call_in_lesson(chart_course, GOOD_CALL.replace("data.histogram", "data.fractions"))
+    assert build(chart_course, tmp_path / "dist").exit_code == 0
+    html = (tmp_path / "dist" / "01-basics" / "averages" / "index.html").read_text(encoding="utf-8")
+    assert 'id="chart-1"' in html and 'id="chart-2"' in html
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "ticks"),
+    [
+        (0, 9657, [0, 2000, 4000, 6000, 8000, 10000]),
+        (0, 1, [0, 0.2, 0.4, 0.6, 0.8, 1]),
+        (0, 3.3, [0, 1, 2, 3, 4]),
+        (-2, 3, [-2, -1, 0, 1, 2, 3]),
+        (0, 0, [0, 0.2, 0.4, 0.6, 0.8, 1]),
+    ],
+)
+def test_ticks_are_round_numbers_that_cover_the_values(lo, hi, ticks):
+    assert nice_ticks(lo, hi) == pytest.approx(ticks)
+
+
+def test_values_are_written_as_the_page_shows_numbers():
+    assert value_text(9657, 0) == "9,657"
+    assert value_text(-1.5, 1) == "−1.5"
+    assert value_text(-0.0001, 2) == "0.00"
+    assert decimals_needed([0, 0.25, 0.5]) == 2
+    assert decimals_needed([0, 500, 1000]) == 0
