@@ -32,7 +32,8 @@ def softmax(scores):
 
 
 def blend(weights, values):
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+    columns = zip(*values)  # column i holds number i of every value
+    return [sum(weight * number for weight, number in zip(weights, column)) for column in columns]
 
 
 @checks.mistake("attend", "That is exactly what attention gives when the scores are not divided by √d at all: divide each dot product by the square root of len(q) before the softmax.")

@@ -2,16 +2,22 @@ import math
 
 
 def attend(q, keys, values):
-    scale = math.sqrt(len(q))
-    scores = [sum(a * b for a, b in zip(q, key)) / scale for key in keys]
+    # Score: how well each key fits the query, scaled by the square root of its length.
+    root_d = math.sqrt(len(q))
+    scores = []
+    for key in keys:
+        scores.append(sum(qi * ki for qi, ki in zip(q, key)) / root_d)
 
-    largest = max(scores)
-    exps = [math.exp(score - largest) for score in scores]
-    total = sum(exps)
-    weights = [e / total for e in exps]
+    # Softmax, shifted by the top score so exp never overflows.
+    top = max(scores)
+    powers = [math.exp(s - top) for s in scores]
+    weights = [p / sum(powers) for p in powers]
 
-    width = len(values[0])
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(width)]
+    # Blend: number i of the output mixes number i of every value.
+    output = []
+    for i in range(len(values[0])):
+        output.append(sum(weight * value[i] for weight, value in zip(weights, values)))
+    return output
 
 
-print(attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]))
+print(attend([0, 1], [[1, 1], [0, 3]], [[4, 2], [0, 6]]))

@@ -2,15 +2,15 @@ import math
 
 
 def attend(q, keys, values):
-    # 1. Score: the dot product of q with each key, divided by sqrt(len(q)).
+    # Score: the dot product of q with each key, divided by the square root of len(q).
     scores = []
 
-    # 2. Softmax: subtract the largest score, take exp, divide by the total.
+    # Softmax: take the top score away from each score, exp each, divide by their sum.
     weights = []
 
-    # 3. Blend: for each position j of the values, add up weight * value[j].
-    blend = []
-    return blend
+    # Blend: number i of the output adds up weight times value[i] over all the values.
+    output = []
+    return output
 
 
-print(attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]))
+print(attend([0, 1], [[1, 1], [0, 3]], [[4, 2], [0, 6]]))

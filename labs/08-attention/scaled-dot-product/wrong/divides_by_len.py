@@ -3,19 +3,13 @@ import math
 
 
 def attend(q, keys, values):
-    # 1. Score: the dot product of q with each key, divided by len(q).
-    scores = [sum(a * b for a, b in zip(q, key)) / len(q) for key in keys]
-
-    # 2. Softmax: subtract the largest score, take exp, divide by the total.
-    largest = max(scores)
-    exps = [math.exp(score - largest) for score in scores]
-    weights = [e / sum(exps) for e in exps]
-
-    # 3. Blend: for each position j of the values, add up weight * value[j].
-    blend = []
-    for j in range(len(values[0])):
-        blend.append(sum(w * value[j] for w, value in zip(weights, values)))
-    return blend
-
-
-print(attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]))
+    scores = []
+    for key in keys:
+        scores.append(sum(qi * ki for qi, ki in zip(q, key)) / len(q))
+    top = max(scores)
+    powers = [math.exp(s - top) for s in scores]
+    weights = [p / sum(powers) for p in powers]
+    output = []
+    for i in range(len(values[0])):
+        output.append(sum(weight * value[i] for weight, value in zip(weights, values)))
+    return output

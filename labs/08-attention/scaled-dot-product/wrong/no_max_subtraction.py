@@ -3,7 +3,8 @@ import math
 
 
 def attend(q, keys, values):
-    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
-    exps = [math.exp(score) for score in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+    root_d = math.sqrt(len(q))
+    scores = [sum(qi * ki for qi, ki in zip(q, key)) / root_d for key in keys]
+    powers = [math.exp(s) for s in scores]
+    weights = [p / sum(powers) for p in powers]
+    return [sum(weight * value[i] for weight, value in zip(weights, values)) for i in range(len(values[0]))]

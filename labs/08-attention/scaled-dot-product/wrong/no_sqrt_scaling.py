@@ -3,8 +3,11 @@ import math
 
 
 def attend(q, keys, values):
-    scores = [sum(a * b for a, b in zip(q, key)) for key in keys]
-    largest = max(scores)
-    exps = [math.exp(score - largest) for score in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+    scores = [sum(qi * ki for qi, ki in zip(q, key)) for key in keys]
+    top = max(scores)
+    powers = [math.exp(s - top) for s in scores]
+    weights = [p / sum(powers) for p in powers]
+    output = []
+    for i in range(len(values[0])):
+        output.append(sum(weight * value[i] for weight, value in zip(weights, values)))
+    return output

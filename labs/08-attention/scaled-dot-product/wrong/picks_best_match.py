@@ -3,6 +3,7 @@ import math
 
 
 def attend(q, keys, values):
-    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
-    best = scores.index(max(scores))
-    return list(values[best])
+    root_d = math.sqrt(len(q))
+    scores = [sum(qi * ki for qi, ki in zip(q, key)) / root_d for key in keys]
+    winner = scores.index(max(scores))
+    return list(values[winner])

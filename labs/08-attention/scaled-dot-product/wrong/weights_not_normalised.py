@@ -3,7 +3,11 @@ import math
 
 
 def attend(q, keys, values):
-    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
-    largest = max(scores)
-    weights = [math.exp(score - largest) for score in scores]
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+    root_d = math.sqrt(len(q))
+    scores = [sum(qi * ki for qi, ki in zip(q, key)) / root_d for key in keys]
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    output = []
+    for i in range(len(values[0])):
+        output.append(sum(weight * value[i] for weight, value in zip(weights, values)))
+    return output
