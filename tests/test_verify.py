@@ -152,8 +152,8 @@ def statuses(transcript):
 SUBTLY_WRONG = {
     "scaled by 1.001": (
         "08-attention/scaled-dot-product",
-        "return [sum(w * value[j]",
-        "return [1.001 * sum(w * value[j]",
+        "output.append(sum(weight * value[i]",
+        "output.append(1.001 * sum(weight * value[i]",
         "attend([1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]]) returns [7.1869, 2.8231], but the lesson shows [7.1797, 2.8203]",
     ),
     "1e-4 where microgpt adds 1e-5": (
@@ -184,7 +184,7 @@ def test_a_subtly_wrong_solution_is_refused_though_every_verdict_stays_the_same(
 
 def test_a_wrong_solution_is_blamed_on_the_solution_not_on_the_wrong_answer_it_matches(real_course):
     """Without √d the solution is the wrong answer no_sqrt_scaling.py; that wrong answer then passes."""
-    lab = break_solution(real_course, "08-attention/scaled-dot-product", "scale = math.sqrt(len(q))", "scale = 1")
+    lab = break_solution(real_course, "08-attention/scaled-dot-product", "root_d = math.sqrt(len(q))", "root_d = 1")
     problems = Problems(real_course)
     verify_labs([lab], problems)
     found = [str(problem) for problem in problems.found]
@@ -194,7 +194,7 @@ def test_a_wrong_solution_is_blamed_on_the_solution_not_on_the_wrong_answer_it_m
 def test_the_model_alone_catches_a_wrong_solution(real_course):
     toml = real_course / "labs/08-attention/scaled-dot-product/lab.toml"
     toml.write_text(toml.read_text().split("\n# The lesson works")[0] + "\n")
-    lab = break_solution(real_course, "08-attention/scaled-dot-product", "return [sum(w * value[j]", "return [1.001 * sum(w * value[j]")
+    lab = break_solution(real_course, "08-attention/scaled-dot-product", "output.append(sum(weight * value[i]", "output.append(1.001 * sum(weight * value[i]")
     assert lab.worked_examples == ()
     problems = Problems(real_course)
     verify_labs([lab], problems)
