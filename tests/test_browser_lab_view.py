@@ -127,7 +127,7 @@ def test_a_failed_verdict_opens_only_its_first_failing_check(new_page, site):
     for index in range(3):
         name = failing.nth(index).locator(".verdict-check-name").inner_text()
         expect(box).to_contain_text(f"{name}: {messages.nth(index).text_content()}")
-    expect(box).to_contain_text("Did you divide each score by √d")
+    expect(box).to_contain_text("not divided by √d at all")
     # On screen: the first is open, the others one line each.
     assert [on_screen(messages.nth(index)) for index in range(3)] == [True, False, False]
     toggles = failing.get_by_role("button")
@@ -140,7 +140,7 @@ def test_a_failed_verdict_opens_only_its_first_failing_check(new_page, site):
     toggles.nth(1).click()
     expect(toggles.nth(1)).to_have_attribute("aria-expanded", "true")
     assert on_screen(messages.nth(1))
-    expect(messages.nth(1)).to_contain_text("Did you divide each score by √d")
+    expect(messages.nth(1)).to_contain_text("That is the same mistake as above.")
     toggles.nth(1).press("Enter")
     expect(toggles.nth(1)).to_have_attribute("aria-expanded", "false")
     assert not on_screen(messages.nth(1))
