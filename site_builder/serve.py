@@ -145,11 +145,30 @@ def make_server(out, host, port, reloads, isolated=True):
     return server
 
 
-def watch_and_rebuild(root, out, reloads):
+def watch_and_rebuild(root, out, reloads, built_from=None):
+    """Rebuild on every change; `built_from` is the sources' state the first build read.
+
+    A save made while the first build ran, or before this thread's watcher was up, would
+    never be seen: so once the watcher runs (its first timeout), the sources are compared
+    with that state and the site rebuilt if they differ.
+    """
     from watchfiles import watch
 
-    for changes in watch(*watched_folders(root), debounce=150, step=50):
-        rebuild(root, out, reloads, len(changes))
+    caught_up = built_from is None
+    for changes in watch(*watched_folders(root), debounce=150, step=50, rust_timeout=300, yield_on_timeout=True):
+        if not caught_up:
+            caught_up = True
+            if not changes and sources_state(root) != built_from:
+                rebuild(root, out, reloads, 1)
+                continue
+        if changes:
+            rebuild(root, out, reloads, len(changes))
+
+
+def sources_state(root):
+    """Every course source file with its size and time of change."""
+    files = (path for folder in watched_folders(root) for path in folder.rglob("*") if path.is_file())
+    return sorted((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files)
 
 
 def watched_folders(root):
@@ -183,11 +202,12 @@ def problems_of(error):
 
 def serve(root, out, host, port, watch=True):
     root, out = Path(root), Path(out)
+    built_from = sources_state(root) if watch else None
     build(root, out, live_reload=watch)
     reloads = Reloads()
     server = make_server(out, host, port, reloads)
     if watch:
-        threading.Thread(target=watch_and_rebuild, args=(root, out, reloads), daemon=True).start()
+        threading.Thread(target=watch_and_rebuild, args=(root, out, reloads, built_from), daemon=True).start()
     click.echo(f"Serving the course on http://{host}:{port}/ (Ctrl+C to stop)")
     try:
         server.serve_forever()
