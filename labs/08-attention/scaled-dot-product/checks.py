@@ -4,7 +4,10 @@ from labkit import Checks
 
 checks = Checks()
 
-worked = checks.case("attend", [1, 0], [[2, 0], [0, 2], [1, 1]], [[10, 0], [0, 10], [5, 5]])
+# The lesson's example: one query, three books' keys and values.
+BOOK_KEYS = [[2, 0], [0, 2], [1, 1]]
+BOOK_VALUES = [[10, 0], [0, 10], [5, 5]]
+worked = checks.case("attend", [1, 0], BOOK_KEYS, BOOK_VALUES)
 one_key = checks.case("attend", [3], [[5]], [[2, 4]])
 tie = checks.case("attend", [1], [[1], [1]], [[0], [10]])
 wide = checks.case("attend", [1, 1, 1, 1], [[1, 1, 1, 1], [0, 0, 0, 0]], [[1, 0], [0, 1]])
