@@ -80,9 +80,10 @@ def test_stop_ends_an_infinite_loop_then_check_works(page, site_kind, widgets_si
     stopped_after = time.monotonic() - started
     log = output(lab)
     if site_kind == "isolated":
-        expect(log).to_contain_text("Python is still loaded")
+        expect(log).to_contain_text("Stopped.")
+        expect(log).not_to_contain_text("ending the Python")
     else:
-        expect(log).to_contain_text("restarting Python")
+        expect(log).to_contain_text("Stopped by ending the Python it ran in")
     assert stopped_after < 1.0
     expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
     set_code(page, lab, LAB.solution)

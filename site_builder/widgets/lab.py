@@ -20,7 +20,7 @@ class LabKind(WidgetKind):
     template = "lab.html"
     # Python starts first thing, so it is usually ready before the reader reaches the lab.
     scripts = ("python-start.js", "lab.js")
-    preloads = ("editor.js", "python-client.js")
+    preloads = ("editor.js", "python-client.js", "python-interpreter.js")
 
     def declared(self, document, context):
         if document not in context.course.lessons():

@@ -23,10 +23,12 @@ const LOADING_LABELS = {
 };
 
 const STOP_NOTES = {
-  interrupt: "Stopped. Python is still loaded.",
-  restart: "Stopped by restarting Python (this page cannot interrupt it).",
-  unresponsive: "Python took too long to stop, so it was restarted.",
+  interrupt: "Stopped.",
+  restart: "Stopped by ending the Python it ran in (this page cannot interrupt one).",
+  unresponsive: "Your code did not stop when asked, so the Python it ran in was ended.",
 };
+const FRESH_PYTHON_NOTE = "Starting a fresh Python for this run (each run gets one, so nothing from an earlier run can change it)…";
+const FRESH_PYTHON_NOTE_MS = 400;
 const SELF_INTERRUPTED =
   "Your code raised KeyboardInterrupt, the error Python uses for Stop, so everything stopped there. Leave it out: a lab's code should run to its end.";
 
@@ -243,6 +245,7 @@ class Lab {
   // ----- Drafts -----
 
   draftChanged(code) {
+    this.python.expectRuns(); // the learner is writing code: have a second Python ready for it
     clearTimeout(this.draftTimer);
     this.draftTimer = setTimeout(() => this.saveDraft(code), DRAFT_DELAY_MS);
   }
@@ -275,13 +278,17 @@ class Lab {
     this.running = true;
     this.timedOut = false;
     this.stopAsked = false;
-    const timer = setTimeout(() => {
-      this.timedOut = true;
-      this.python.stop();
-    }, this.timeLimit * 1000);
+    const timer = this.timeLimiter();
+    // Each run has a Python no code has touched; when the learner is quicker than its load,
+    // say what the pause is.
+    const waiting = setTimeout(() => this.log.note(FRESH_PYTHON_NOTE), FRESH_PYTHON_NOTE_MS);
+    const started = () => {
+      clearTimeout(waiting);
+      timer.start();
+    };
     let result;
     try {
-      result = await this.python[action](this.id, code, { onOutput: (piece) => this.log.write(piece) });
+      result = await this.python[action](this.id, code, { onOutput: (piece) => this.log.write(piece), onStart: started });
     } catch (error) {
       result = null;
       if (error.fatal) {
@@ -291,7 +298,8 @@ class Lab {
       }
       if (action === "check") this.verdict.show("error", "The checks could not run. Try again in a moment.");
     } finally {
-      clearTimeout(timer);
+      clearTimeout(waiting);
+      timer.clear();
       this.running = false;
       this.log.busy(false);
       this.update();
@@ -299,6 +307,21 @@ class Lab {
     if (result) this.showResult(action, result);
     const focused = document.activeElement;
     if (action === "check" && (focused === focusedAtStart || focused === document.body || !focused)) this.verdict.reveal();
+  }
+
+  // The time limit counts from the moment Python has the code, not from the click (which may
+  // wait a moment for a fresh Python).
+  timeLimiter() {
+    let handle = null;
+    return {
+      start: () => {
+        handle = setTimeout(() => {
+          this.timedOut = true;
+          this.python.stop();
+        }, this.timeLimit * 1000);
+      },
+      clear: () => clearTimeout(handle),
+    };
   }
 
   async stop() {
@@ -315,16 +338,13 @@ class Lab {
     this.running = true;
     this.timedOut = false;
     this.update();
-    const timer = setTimeout(() => {
-      this.timedOut = true;
-      this.python.stop();
-    }, this.timeLimit * 1000);
+    const timer = this.timeLimiter();
     try {
-      const result = await this.python.compare(this.id, code, name);
+      const result = await this.python.compare(this.id, code, name, { onStart: timer.start });
       if (result?.status === "stopped") result.timedOut = this.timedOut;
       return result;
     } finally {
-      clearTimeout(timer);
+      timer.clear();
       this.running = false;
       this.update();
     }

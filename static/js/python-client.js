@@ -1,48 +1,41 @@
-// The page's side of the Python worker: requests with ids, one listener, and a Stop that always works.
+// The page's Python, shared by every lab and view on it. Learner code never runs twice in the
+// same Python: each Run, Check or "Run on the model" takes a Python that no learner code has
+// touched, and that Python ends with the request. Whatever the code changed (a module, a
+// file on Pyodide's disk, a hook, a timer) ends with it, so a verdict depends only on the
+// code checked. A warm spare is kept once the learner has run something, so the next request
+// need not wait for Python to load.
 //
-//   const python = getPython();            // one worker per page, started at once
+//   const python = getPython();            // starts loading at once
 //   python.state                           // "loading" | "ready" | "running" | "error"
 //   python.addEventListener("statechange", ...)
-//   python.loading                         // while loading: { step, number, steps, loaded, total, fraction }
+//   python.loading                         // while first loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress", ...)  // python.loading moved on
-//   await python.run(labId, code, { onOutput })    -> result dict (see labkit.entry)
-//   await python.check(labId, code, { onOutput })
-//   await python.compare(labId, code, name, { onOutput })  -> the learner's function on the real model
+//   python.spareReady                      // true when the next request will not wait for a load
+//   python.expectRuns()                    // the learner is writing code: keep a spare from now on
+//   await python.run(labId, code, { onOutput, onStart })    -> result dict (see labkit.entry)
+//   await python.check(labId, code, { onOutput, onStart })
+//   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
 //
-// A stopped run resolves with status "stopped" and `stoppedBy`: "interrupt" (Python is still
-// loaded), "restart" (this page cannot interrupt) or "unresponsive" (asked, got no answer).
+// `onStart` is called when the code is handed to Python (after any wait for a fresh one), so a
+// time limit counts only the code's own time. A stopped run resolves with status "stopped" and
+// `stoppedBy`: "interrupt" (asked Python to stop, and it did), "restart" (this page cannot
+// interrupt, so that Python was ended) or "unresponsive" (asked, got no answer, ended it).
 
-const INTERRUPT_GRACE_MS = 500; // leaves room to restart within the promised second, even on a busy machine
-const SLOW_LOAD_MS = 15_000; // then say that it is slow
-const GIVE_UP_LOAD_MS = 180_000; // then offer a retry rather than wait forever
-const SIGINT = 2;
-const INTERRUPT_REPEAT_MS = 25;
-
-// The steps of loading Python, in order, each made of the parts the worker reports on (the
-// `step` of python-worker.js's progress replies). The runtime and its standard library
-// download side by side, so they make one step.
-const LOADING_STEPS = [
-  { step: "download", parts: ["runtime", "stdlib"] },
-  { step: "starting", parts: ["starting"] },
-  { step: "checker", parts: ["checker"] },
-];
-const stepOfPart = (part) => LOADING_STEPS.findIndex(({ parts }) => parts.includes(part));
+import { Interpreter } from "./python-interpreter.js";
 
 class PythonClient extends EventTarget {
   constructor() {
     super();
     this.state = "loading";
     this.message = "";
-    this.nextId = 1;
-    this.pending = new Map();
+    this.active = null; // the learner request under way: { interpreter, settled, stop }
+    this.keepSpare = false; // set once the learner writes or runs code: a page only read needs one Python
+    this.spare = null;
     this.current = null;
-    // Interrupting needs memory shared with the worker, which browsers only allow on
-    // cross-origin isolated pages (COOP + COEP headers).
-    this.canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
-    this.startWorker();
+    this.adopt(new Interpreter());
   }
 
   setState(state, message = "") {
@@ -51,123 +44,76 @@ class PythonClient extends EventTarget {
     this.dispatchEvent(new Event("statechange"));
   }
 
-  startWorker() {
-    this.loadingParts = {};
-    this.loadingReached = 0; // the furthest step the worker has reported on: the ones before it are over
-    this.setState("loading");
-    const worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module" });
-    this.worker = worker;
-    // Replies from a worker we already replaced are ignored.
-    worker.addEventListener("message", (event) => {
-      if (worker === this.worker) this.receive(event.data);
-    });
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      if (worker === this.worker) this.crashed(event.message || "the Python worker could not start");
-    });
-    this.interruptBuffer = this.canInterrupt ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    this.watchLoading(worker);
-    this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer }).then(
-      () => {
-        if (worker === this.worker) this.setState("ready");
-      },
-      (error) => {
-        if (worker === this.worker) this.setState("error", error.message);
-      },
-    );
-  }
-
-  loadingProgress({ step: part, loaded, total, done }) {
-    const index = stepOfPart(part);
-    if (index < 0 || this.state !== "loading") return;
-    this.loadingParts[part] = { loaded: Number(loaded) || 0, total: Number(total) || 0, done: Boolean(done) };
-    this.loadingReached = Math.max(this.loadingReached, index);
-    this.dispatchEvent(new Event("progress"));
-  }
-
-  // The step under way, its bytes so far (summed over its parts), and how far loading has got
-  // as a whole (0 to 1).
   get loading() {
-    if (this.state !== "loading") return null;
-    const over = (index) =>
-      index < this.loadingReached || LOADING_STEPS[index].parts.every((part) => this.loadingParts[part]?.done);
-    const first = LOADING_STEPS.findIndex((_, index) => !over(index));
-    const index = first < 0 ? LOADING_STEPS.length - 1 : first;
-    const parts = LOADING_STEPS[index].parts.map((part) => this.loadingParts[part] ?? { loaded: 0, total: 0 });
-    const loaded = parts.reduce((sum, part) => sum + part.loaded, 0);
-    // A part that has not said its size yet leaves the whole size unknown.
-    const total = parts.every((part) => part.total > 0) ? parts.reduce((sum, part) => sum + part.total, 0) : 0;
-    const within = first < 0 ? 1 : total > 0 ? Math.min(loaded / total, 1) : 0;
-    return { step: LOADING_STEPS[index].step, number: index + 1, steps: LOADING_STEPS.length, loaded, total, fraction: (index + within) / LOADING_STEPS.length };
+    return this.state === "loading" ? this.current.loading : null;
   }
 
-  watchLoading(worker) {
-    const stillLoading = () => worker === this.worker && this.state === "loading";
-    setTimeout(() => {
-      if (stillLoading()) this.setState("loading", "slow");
-    }, SLOW_LOAD_MS);
-    setTimeout(() => {
-      if (!stillLoading()) return;
-      worker.terminate();
-      this.pending.clear();
-      this.setState("error", "it took too long to load");
-    }, GIVE_UP_LOAD_MS);
+  get spareReady() {
+    return this.current?.state === "ready";
   }
 
-  request(message, onOutput) {
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onOutput });
-      this.worker.postMessage({ id, ...message });
+  // `interpreter` becomes the untouched Python the next request takes. Until one has ever
+  // loaded, the page's state follows its loading.
+  adopt(interpreter) {
+    this.current = interpreter;
+    interpreter.addEventListener("progress", () => {
+      if (interpreter === this.current && this.state === "loading") this.dispatchEvent(new Event("progress"));
+    });
+    interpreter.addEventListener("statechange", () => this.followCurrent(interpreter));
+    interpreter.ready.then(() => this.startSpare(), () => {});
+    this.followCurrent(interpreter);
+  }
+
+  followCurrent(interpreter) {
+    if (interpreter !== this.current) return;
+    if (interpreter.state === "error") {
+      // Loading failed (or an idle Python broke): a request that waits for it hears why.
+      if (this.state !== "running") this.setState("error", interpreter.message);
+    } else if (this.state === "loading") {
+      if (interpreter.state === "ready") this.setState("ready");
+      else if (interpreter.message !== this.message) this.setState("loading", interpreter.message);
+    } else if (this.state === "error" && interpreter.state !== "ended") {
+      this.setState(interpreter.state === "ready" ? "ready" : "loading");
+    }
+  }
+
+  // Called when the learner starts writing code: from then on a spare Python is kept, so the
+  // run after the first need not wait for a load either. A page that is only read keeps one.
+  expectRuns() {
+    if (this.keepSpare) return;
+    this.keepSpare = true;
+    this.startSpare();
+  }
+
+  // A second untouched Python loads in the background once the first is ready, so it does not
+  // slow the first load down.
+  startSpare() {
+    // Not while a learner's code runs: loading would compete with it for the processor.
+    if (!this.keepSpare || this.spare || this.active || this.current?.state !== "ready") return;
+    this.spare = new Interpreter();
+    this.spare.ready.catch(() => {
+      this.spare = null; // tried again when it is next needed
     });
   }
 
-  receive(reply) {
-    const waiting = this.pending.get(reply?.id);
-    if (!waiting) return;
-    if (reply.type === "output") {
-      waiting.onOutput?.({ stream: reply.stream, text: reply.text, note: Boolean(reply.note) });
-      return;
-    }
-    if (reply.type === "progress") {
-      this.loadingProgress(reply);
-      return;
-    }
-    this.pending.delete(reply.id);
-    if (reply.type === "error") {
-      waiting.reject(Object.assign(new Error(reply.message), { fatal: Boolean(reply.fatal) }));
-    } else {
-      waiting.resolve(reply);
-    }
-  }
-
-  // Settle everything the old worker owed us, then start a fresh one.
-  restart(stoppedBy) {
-    this.worker.terminate();
-    const owed = [...this.pending.values()];
-    this.pending.clear();
-    for (const waiting of owed) {
-      if (stoppedBy) waiting.resolve({ type: "stopped", stoppedBy });
-      else waiting.reject(Object.assign(new Error("Python stopped working."), { fatal: true, restarted: true }));
-    }
-    this.startWorker();
-  }
-
-  crashed(message) {
-    if (this.state === "loading") {
-      this.worker.terminate();
-      this.pending.clear();
-      this.setState("error", message);
-    } else {
-      this.restart(null);
-    }
+  // Takes the untouched Python out of the pool for one learner request; the spare (or a new
+  // Python) becomes the next one.
+  take() {
+    this.keepSpare = true;
+    const taken = this.current;
+    const next = this.spare ?? new Interpreter();
+    this.spare = null;
+    this.adopt(next);
+    return taken;
   }
 
   retry() {
     if (this.state !== "error") return;
-    this.worker.terminate();
-    this.pending.clear();
-    this.startWorker();
+    this.current.end();
+    this.spare?.end();
+    this.spare = null;
+    this.setState("loading");
+    this.adopt(new Interpreter());
   }
 
   run(lab, code, options) {
@@ -182,95 +128,96 @@ class PythonClient extends EventTarget {
     return this.execute("compare", lab, code, { ...options, extra: { name } });
   }
 
-  async execute(type, lab, code, { onOutput, extra } = {}) {
+  async execute(type, lab, code, { onOutput, onStart, extra } = {}) {
     if (this.state !== "ready") throw new Error(`Python is not ready (it is ${this.state}).`);
     this.setState("running");
-    const current = { type, settled: null };
-    this.current = current;
-    const reply = this.request({ ...extra, type, lab, code }, onOutput);
-    current.settled = reply.then(() => {}, () => {});
+    let stopWaiting;
+    const stopped = new Promise((resolve) => (stopWaiting = resolve));
+    const active = { interpreter: null, settled: null, stopWaiting };
+    this.active = active;
+    const interpreter = this.take();
     try {
+      // Usually ready already; a learner quicker than a load waits here, and Stop still works.
+      const loadFailed = (error) => {
+        throw Object.assign(new Error(`a fresh Python could not be loaded: ${error.message}`), { fatal: true });
+      };
+      const waited = await Promise.race([interpreter.ready.then(() => "ready", loadFailed), stopped]);
+      if (waited !== "ready") return stoppedResult(type, waited);
+      active.interpreter = interpreter;
+      onStart?.();
+      const reply = interpreter.request({ ...extra, type, lab, code }, onOutput);
+      active.settled = reply.then(() => {}, () => {});
       const answer = await reply;
-      if (answer.type === "stopped") {
-        const summary = type === "check" ? "Stopped before the checks finished." : "Stopped.";
-        return { action: type, status: "stopped", summary, checks: [], error: null, stoppedBy: answer.stoppedBy };
-      }
+      if (answer.type === "stopped") return stoppedResult(type, answer.stoppedBy);
       const result = answer.result;
       if (result.status === "stopped") result.stoppedBy = "interrupt";
       return result;
-    } catch (error) {
-      // The runtime broke: start a fresh one unless that already happened.
-      if (error.fatal && !error.restarted && this.current === current) this.restart(null);
-      throw error;
     } finally {
-      if (this.current === current) {
-        this.current = null;
-        if (this.state === "running") this.setState("ready");
+      interpreter.end(); // nothing the learner's code touched outlives its request
+      if (this.active === active) {
+        this.active = null;
+        const next = this.current.state;
+        this.setState(next === "error" ? "error" : "ready", next === "error" ? this.current.message : "");
+        this.startSpare();
       }
     }
   }
 
-  // A question that runs none of the learner's code, so it needs no Stop and no "running"
-  // state: it waits for Python to load and queues in the worker behind any run.
+  // A question that runs none of the learner's code: it waits for Python to load and runs in
+  // the untouched Python. Requests reach a worker in order, so one asked before a learner
+  // request took that Python is answered before the learner's code runs there.
   async attention(name) {
     for (;;) {
       await this.loaded();
+      const interpreter = this.current;
       let answer;
       try {
-        answer = await this.request({ type: "attention", name });
+        answer = await interpreter.request({ type: "attention", name });
       } catch (error) {
-        if (error.fatal && !error.restarted) this.restart(null);
+        if (interpreter.state === "ended") continue; // taken and ended under us: ask the next one
+        if (error.fatal && interpreter === this.current && this.state !== "running") this.retryAfterCrash();
         throw error;
       }
-      // A Stop meant for a run restarted or interrupted Python under us: ask again.
+      // That Python was taken by a run and stopped before it got to us: ask the next one.
       if (answer.type === "stopped" || answer.result?.status === "stopped") continue;
       return answer.result;
     }
   }
 
-  // Resolves once a worker has Python loaded; rejects if loading failed.
+  retryAfterCrash() {
+    this.setState("error", this.current.message);
+    this.retry();
+  }
+
+  // Resolves once an untouched Python is loaded; rejects if loading failed.
   loaded() {
-    return new Promise((resolve, reject) => {
-      const settle = () => {
-        if (this.state === "ready" || this.state === "running") resolve();
-        else if (this.state === "error") reject(new Error(this.message || "Python could not be loaded"));
-        else return false;
-        this.removeEventListener("statechange", settle);
-        return true;
-      };
-      if (!settle()) this.addEventListener("statechange", settle);
+    return this.current.ready.catch(() => {
+      throw new Error(this.current.message || "Python could not be loaded");
     });
   }
 
   async stop() {
-    const current = this.current;
-    if (!current) return "idle";
-    if (this.interruptBuffer) {
-      // Python reads the buffer and then zeroes it, not in one step: a SIGINT written between
-      // the two is lost. So keep asking until the run ends (a second one is harmless).
-      const buffer = this.interruptBuffer;
-      const ask = () => Atomics.store(buffer, 0, SIGINT);
-      ask();
-      const asking = setInterval(ask, INTERRUPT_REPEAT_MS);
-      const answered = await Promise.race([
-        current.settled.then(() => true),
-        new Promise((resolve) => setTimeout(() => resolve(false), INTERRUPT_GRACE_MS)),
-      ]);
-      clearInterval(asking);
-      if (answered) return "interrupted";
-      // Python is stuck somewhere it never checks for interrupts: fall through and restart.
-      if (this.current !== current) return "interrupted";
-      this.restart("unresponsive");
+    const active = this.active;
+    if (!active) return "idle";
+    if (!active.interpreter) {
+      active.stopWaiting("restart"); // it never started: nothing ran
       return "restarted";
     }
-    this.restart("restart");
+    const how = await active.interpreter.interrupt(active.settled);
+    if (how === "interrupted") return "interrupted";
+    active.interpreter.end(how === "unresponsive" ? "unresponsive" : "restart");
     return "restarted";
   }
 }
 
+function stoppedResult(action, stoppedBy) {
+  const summary = action === "check" ? "Stopped before the checks finished." : "Stopped.";
+  return { action, status: "stopped", summary, checks: [], error: null, stoppedBy };
+}
+
 let client = null;
 
-// One worker per page, shared by every lab on it.
+// One pool per page, shared by every lab on it.
 export function getPython() {
   client ??= new PythonClient();
   return client;
