@@ -93,6 +93,11 @@ class Tester:
         self._diagnoses_said = set()  # and one mistake in every check: name it once
         self.printed_lines = 0  # what the learner's functions printed while the checks called them
 
+    @property
+    def code(self):
+        """The learner's code, as checked."""
+        return self._code
+
     # --- calling the learner's functions -------------------------------------------------
 
     def function(self, name):

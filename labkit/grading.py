@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from labkit.checks import Checks, CheckFailed, Tester
-from labkit.learner import LearnerError, run_code, run_code_partly
+from labkit.learner import LearnerError, error_message, exception_details, learner_frames, run_code, run_code_partly
 from labkit.protocol import checks_filename
 
 
@@ -112,12 +112,25 @@ def run_one(check_, tester, raise_check_errors):
         return {"name": check_.name, "passed": False, "message": str(failure)}
     except KeyboardInterrupt:
         raise
-    except Exception as error:
+    except BaseException as error:  # SystemExit too, from a learner's method the check reached
+        if learner_frames(error):
+            # The check reached the learner's code through what it returned (a __str__, an
+            # __iter__, an __eq__ of their own class): their error, in their lines.
+            return {"name": check_.name, "passed": False, "message": reached_learner_code(error, tester)}
         if raise_check_errors:
             raise
-        message = f"This check itself crashed ({type(error).__name__}: {error}). It is our bug, not yours."
+        message = f"This check itself crashed ({type(error).__name__}: {error_message(error)}). It is our bug, not yours."
         return {"name": check_.name, "passed": False, "message": message}
     return {"name": check_.name, "passed": True, "message": ""}
+
+
+def reached_learner_code(error, tester):
+    details = exception_details(error, tester.code)
+    where = f" on line {details['line']}" if details["line"] else ""
+    return (
+        f"Your code raised {details['type']}{where} while this check was reading what your function "
+        f"returned or raised.\n{details['text']}"
+    )
 
 
 def missing_functions(names):

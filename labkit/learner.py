@@ -47,6 +47,22 @@ def run_code_partly(code, module_name):
     return namespace, None
 
 
+MAX_MESSAGE = 2_000  # characters of an error's message the page shows; a 20 MB message is the learner's, not ours to lay out
+
+
+def error_message(error):
+    """An exception's message as text, never raising: the learner's class may define a __str__ that fails (or exits)."""
+    try:
+        message = str(error)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as problem:
+        return f"(its message could not be shown: its __str__ raised {type(problem).__name__})"
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}... (cut: the message has {len(message):,} characters)"
+    return message
+
+
 def syntax_error_details(error):
     line = error.lineno
     kind = type(error).__name__
@@ -72,7 +88,7 @@ def advice_for(error):
     """A sentence for the errors a beginner cannot be expected to decode alone."""
     if isinstance(error, ModuleNotFoundError):
         return f"The labs run plain Python with its standard library only: {error.name} is not available here. Lists, loops and the math module are all you need."
-    if isinstance(error, MemoryError) or (isinstance(error, OverflowError) and "index-sized" in str(error)):
+    if isinstance(error, MemoryError) or (isinstance(error, OverflowError) and "index-sized" in error_message(error)):
         return "Your code asked for more memory than the browser can give. Look for a list that grows forever or one made far too big (like [0] * 10**10)."
     if isinstance(error, RecursionError):
         return "A function kept calling itself and never stopped. Check that it has a case where it returns without calling itself again."
@@ -86,7 +102,7 @@ def advice_for(error):
 def exception_details(error, code):
     """A traceback that shows only the learner's lines, never the checker's."""
     kind = type(error).__name__
-    message = str(error)
+    message = error_message(error)
     lines = code.splitlines()
     frames = learner_frames(error)
     if isinstance(error, RecursionError):

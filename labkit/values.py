@@ -5,6 +5,8 @@ import math
 DEFAULT_TOLERANCE = 1e-6
 _SHOWN_DIGITS = 4
 _SHOWN_ITEMS = 8
+_LONGEST_STR = 60  # characters of a string shown in a message
+_LONGEST_INT = 30  # digits of a whole number shown in full
 
 
 class NotPlainData(ValueError):
@@ -86,12 +88,29 @@ def is_number(value):
     return type(value) in (int, float)
 
 
+def as_float(value):
+    """A plain number as a float; None for an int too large to be one (10**400, say)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return None
+
+
+def is_finite_number(value):
+    if not is_number(value):
+        return False
+    number = as_float(value)
+    return number is not None and math.isfinite(number)
+
+
 def close(got, expected, tolerance=DEFAULT_TOLERANCE):
     """True when two plain values match, numbers within `tolerance`."""
     if is_number(expected):
-        if not is_number(got) or math.isnan(got) or math.isinf(got):
+        if type(got) is int and type(expected) is int and got == expected:
+            return True  # exact, however large
+        if not is_finite_number(got):
             return False
-        return abs(got - expected) <= tolerance * max(1.0, abs(expected))
+        return abs(float(got) - expected) <= tolerance * max(1.0, abs(expected))
     if isinstance(expected, list):
         return (
             isinstance(got, list)
@@ -133,7 +152,7 @@ def show(value, digits=_SHOWN_DIGITS):
     if isinstance(value, bool) or value is None:
         return repr(value)
     if type(value) is int:
-        return str(value)
+        return show_int(value)
     if type(value) is float:
         if math.isnan(value) or math.isinf(value):
             return repr(value)
@@ -147,12 +166,31 @@ def show(value, digits=_SHOWN_DIGITS):
             items.append(f"... {len(value) - _SHOWN_ITEMS} more")
         return "[" + ", ".join(items) + "]"
     if isinstance(value, str):
-        return repr(value)
+        return show_str(value)
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{key!r}: {show(item, digits)}" for key, item in value.items()) + "}"
+        items = [f"{show_str(str(key))}: {show(item, digits)}" for key, item in list(value.items())[:_SHOWN_ITEMS]]
+        if len(value) > _SHOWN_ITEMS:
+            items.append(f"... {len(value) - _SHOWN_ITEMS} more")
+        return "{" + ", ".join(items) + "}"
     if callable(value) and isinstance(getattr(value, "__name__", None), str):
         return value.__name__  # a function passed to the learner's: called by its name
     return f"<{type(value).__name__}>"
+
+
+def show_int(value):
+    """A whole number as written, or its first digits and its length when it is too long to read."""
+    if abs(value) < 10**_LONGEST_INT:
+        return str(value)
+    # str() of an int of thousands of digits is slow, and past 4,300 digits Python refuses it.
+    digits = int(abs(value).bit_length() * math.log10(2)) + 1
+    return f"{'-' if value < 0 else ''}a whole number about {digits:,} digits long"
+
+
+def show_str(value):
+    """A string as Python writes it, cut after its first characters when it is long."""
+    if len(value) <= _LONGEST_STR:
+        return repr(value)
+    return f"{repr(value[:_LONGEST_STR])[:-1]}...' ({len(value):,} characters in all)"
 
 
 # --- a learner's value beside the expected one ------------------------------------------
@@ -185,7 +223,7 @@ def rounded(value, digits):
     """What show() writes for a value, as numbers: 1.0 and 1 are the same here, "1.0" and "1" are not."""
     if isinstance(value, list):
         return [rounded(item, digits) for item in value]
-    if is_number(value) and math.isfinite(value):
+    if is_finite_number(value):
         return round(float(value), digits)
     return value
 

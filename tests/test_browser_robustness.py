@@ -463,3 +463,37 @@ def test_syntax_errors_show_the_learners_line_and_a_caret(page, widgets_site):
         assert output(lab).inner_text().splitlines() == lines
     keeps_the_draft(page, lab, code)
     solution_passes(page, lab)
+
+
+# ----- one run cannot change the next: each has a Python no learner code has touched -----
+
+# Each program damages the Python it runs in another way; the wrong answer checked after it
+# must still get its own message, and the solution must still pass.
+DAMAGE = {
+    "the checker's code": "import labkit.checks as c\nfor f in vars(c).values():\n    if hasattr(f, '__code__'):\n        f.__code__ = (lambda *a, **k: None).__code__\n",
+    "the module table": "import sys\nfor name in list(sys.modules):\n    if name.startswith('labkit'):\n        sys.modules[name] = None\n",
+    "the checker's files": "import glob, labkit, os\nfor f in glob.glob(os.path.dirname(labkit.__file__) + '/*.py'):\n    open(f, 'w').write('raise SystemExit')\n",
+    "hooks": "import gc, sys\nsys.addaudithook(lambda *a: None)\nsys.settrace(lambda *a: None)\ngc.callbacks.append(lambda *a: print('gc'))\n",
+    "later callbacks": "import asyncio\nasync def later():\n    await asyncio.sleep(0.2)\n    print('LATE')\nasyncio.ensure_future(later())\n",
+}
+
+
+@pytest.mark.parametrize("damaged", DAMAGE)
+def test_damage_done_in_one_run_is_gone_by_the_next_check(page, widgets_site, damaged):
+    lab = open_lab(page, widgets_site)
+    run(page, lab, DAMAGE[damaged])
+    wrong = next(iter(LAB.wrong_answers))
+    text = check(page, lab, wrong.code)
+    assert wrong.expect in text, text
+    assert "LATE" not in output(lab).inner_text()
+    solution_passes(page, lab)
+
+
+def test_a_huge_value_returned_is_shown_cut_and_blamed_on_the_learner(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    text = check(page, lab, f"{HEADER}:\n    return 'x' * 100_000\n")
+    assert "(100,000 characters in all)" in text
+    assert len(text) < 10_000
+    text = check(page, lab, f"class Odd(Exception):\n    def __str__(self):\n        raise SystemExit\n\n{HEADER}:\n    raise Odd()\n")
+    assert "its message could not be shown" in text and "our bug" not in text and "course's checker" not in text
+    solution_passes(page, lab)

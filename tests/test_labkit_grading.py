@@ -202,3 +202,48 @@ def test_a_function_that_prints_without_end_keeps_only_the_first_lines():
     first = result["checks"][0]["message"]
     assert first.endswith("    line 0\n    line 1\n    line 2\n    ... and 199997 more lines")
     assert result["notes"][0].startswith("Your functions printed 400000 lines")
+
+
+# --- values and errors of the learner's own making are the learner's, and stay short ----------
+
+RAISES_IN_STR = """
+class Odd(Exception):
+    def __str__(self):
+        raise {what}
+
+def add(a, b):
+    raise Odd()
+"""
+
+
+@pytest.mark.parametrize("what", ["RuntimeError('no')", "SystemExit(3)", "KeyError('k')"])
+def test_an_exception_whose_str_fails_is_the_learners_error_not_ours(what):
+    result = grading.check(bundle(), RAISES_IN_STR.format(what=what))
+    messages = " ".join(check["message"] for check in result["checks"])
+    assert result["status"] == "failed"
+    assert "our bug" not in messages
+    assert "add(2, 3) raised Odd on line 7" in messages
+    assert "its message could not be shown" in messages
+
+
+def test_a_value_whose_method_fails_while_a_check_reads_it_is_blamed_on_the_learner():
+    # list() inside the checker calls the learner's own __iter__, which raises.
+    code = "class Bad(list):\n    def __iter__(self):\n        raise ValueError('mine')\n\ndef add(a, b):\n    return Bad([a + b])\n"
+    result = grading.check(bundle(), code)
+    messages = " ".join(check["message"] for check in result["checks"])
+    assert "our bug" not in messages
+    assert "raised ValueError on line 3" in messages
+
+
+def test_a_huge_error_message_is_cut_to_a_readable_length():
+    result = grading.check(bundle(), "def add(a, b):\n    raise ValueError('y' * 5_000_000)\n")
+    first = result["checks"][0]["message"]
+    assert len(first) < 5_000
+    assert "5,000,000 characters" in first
+
+
+def test_a_result_too_large_for_a_float_is_compared_and_shown_not_crashed_on():
+    result = grading.check(bundle(), "def add(a, b):\n    return 10 ** 400\n")
+    first = result["checks"][0]["message"]
+    assert "our bug" not in first
+    assert "a whole number about 401 digits long" in first

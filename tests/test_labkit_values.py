@@ -116,3 +116,26 @@ def test_a_failing_value_is_never_written_like_the_expected_one():
         if where:
             here, there = where.split(": ", 1)[1].rstrip(".").split(" here, ")
             assert here != there.removesuffix(" expected")
+
+
+def test_a_long_string_is_shown_cut_with_its_length():
+    shown = show("x" * 100_000)
+    assert len(shown) < 120
+    assert shown.startswith("'xxx") and "(100,000 characters in all)" in shown
+
+
+def test_a_whole_number_too_long_to_read_is_shown_by_its_length():
+    assert show(12345) == "12345"
+    assert show(10**400) == "a whole number about 401 digits long"
+    assert show(-(10**5000)) == "-a whole number about 5,001 digits long"  # past Python's own str() limit
+
+
+def test_a_big_dict_is_cut_like_a_list():
+    shown = show({str(i): i for i in range(100)})
+    assert shown.endswith("... 92 more}")
+
+
+def test_an_int_too_large_for_a_float_is_not_close_to_anything_but_itself():
+    assert not close(10**400, 1.0)
+    assert not close([10**400, 0], [7.2, 2.8])
+    assert close(10**400, 10**400)

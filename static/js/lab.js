@@ -180,6 +180,10 @@ class Lab {
     if (progress.isPassed(this.id)) this.model?.unlock();
     python.addEventListener("statechange", () => this.update());
     python.addEventListener("progress", () => this.update());
+    // Whether the next run has its fresh Python loaded already (tests and the benchmark wait on it).
+    const showNext = () => (this.section.dataset.pythonNext = python.spareReady ? "ready" : "loading");
+    python.addEventListener("nextchange", showNext);
+    showNext();
     // Storage that fails mid-lesson (full, say) is news where the learner is looking, not
     // only in the note at the top of the page.
     progress.addEventListener("problem", () => {

@@ -11,6 +11,7 @@
 //   python.loading                         // while first loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress", ...)  // python.loading moved on
 //   python.spareReady                      // true when the next request will not wait for a load
+//   python.addEventListener("nextchange", ...)  // spareReady may have changed
 //   python.expectRuns()                    // the learner is writing code: keep a spare from now on
 //   await python.run(labId, code, { onOutput, onStart })    -> result dict (see labkit.entry)
 //   await python.check(labId, code, { onOutput, onStart })
@@ -56,10 +57,14 @@ class PythonClient extends EventTarget {
   // loaded, the page's state follows its loading.
   adopt(interpreter) {
     this.current = interpreter;
+    this.dispatchEvent(new Event("nextchange"));
     interpreter.addEventListener("progress", () => {
       if (interpreter === this.current && this.state === "loading") this.dispatchEvent(new Event("progress"));
     });
-    interpreter.addEventListener("statechange", () => this.followCurrent(interpreter));
+    interpreter.addEventListener("statechange", () => {
+      this.followCurrent(interpreter);
+      if (interpreter === this.current) this.dispatchEvent(new Event("nextchange"));
+    });
     interpreter.ready.then(() => this.startSpare(), () => {});
     this.followCurrent(interpreter);
   }

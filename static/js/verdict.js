@@ -57,7 +57,7 @@ export class Verdict {
     // The traceback leads only when nothing could be checked; when the checks ran despite a
     // top-level error, the first failing check says more (the traceback is in Output too).
     const stoppedEverything = result.status === "error";
-    if (result.error && stoppedEverything) details.push(element("pre", "verdict-traceback", result.error.text || result.error.message));
+    if (result.error && stoppedEverything) details.push(element("pre", "verdict-traceback", capped(result.error.text || result.error.message)));
     const failing = checks.filter((check) => !check.passed);
     if (failing.length) {
       const list = element("ul", "verdict-checks");
@@ -83,7 +83,7 @@ export class Verdict {
     toggle.type = "button";
     toggle.append(name);
     item.append(toggle);
-    const message = element("span", "verdict-check-message", check.message);
+    const message = element("span", "verdict-check-message", capped(check.message));
     message.id = messageId;
     toggle.setAttribute("aria-controls", messageId);
     item.append(element("span", "visually-hidden", ": "), message);
@@ -125,4 +125,12 @@ export class Verdict {
     this.box.focus({ preventScroll: true });
     this.box.scrollIntoView({ block: "nearest", behavior: "instant" });
   }
+}
+
+// The checker keeps its messages short; this is the page's own guard, so that no text from a
+// run, however long, can take the page seconds to lay out.
+const MAX_SHOWN = 4000;
+function capped(text) {
+  const whole = String(text ?? "");
+  return whole.length <= MAX_SHOWN ? whole : `${whole.slice(0, MAX_SHOWN)}… (cut: ${whole.length.toLocaleString("en")} characters in all)`;
 }
