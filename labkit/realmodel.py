@@ -322,7 +322,7 @@ def comparison_summary(hook, name, maps, largest):
         return f"{yours} makes the model produce {not_finite} {for_name}, so there is nothing to compare."
     difference = largest["difference"]
     if difference <= MATCH_TOLERANCE:
-        how = "exactly" if difference == 0 else "the"
+        how = "exactly the" if difference == 0 else "the"
         agree = "every number is identical" if difference == 0 else f"they agree to at least {MATCH_PLACES} decimal places"
         return f"{yours} gives the model {how} same {WHAT_IT_CHANGES[hook]} as its own {for_name} ({agree})."
     position = largest["position"]

@@ -90,6 +90,7 @@ def linear_layer():
         "x": x, "w": w, "row_products": rows, "out": [sum(r) for r in rows],
         "n_embd": shapes.n_embd, "vocab": shapes.vocab_size,
         "lm_rows": len(weights["lm_head"]), "lm_cols": len(weights["lm_head"][0]),
+        "lm_size": len(weights["lm_head"]) * len(weights["lm_head"][0]),
         "layers_per_letter": len(per_letter),
         "multiplications": sum(rows * cols for _, rows, cols in per_letter),
         "fc1_rows": len(weights["layer0.mlp_fc1"]),
