@@ -108,13 +108,14 @@ def exp_and_log():
     for _ in range(many):
         product *= tiny
     return {
-        "xs": xs, "exps": [math.exp(x) for x in xs], "e": math.e,
+        "xs": xs, "x_labels": [str(x) for x in xs], "exps": [math.exp(x) for x in xs], "e": math.e,
         "ps": ps, "product": math.prod(ps), "log_product": math.log(math.prod(ps)),
         "logs": [math.log(p) for p in ps], "sum_of_logs": sum(math.log(p) for p in ps),
         "log10_half": math.log10(0.5), "log_half": math.log(0.5),
         "tiny": tiny, "many": many, "underflow": product, "log_tiny": math.log(tiny),
         "sum_many": many * math.log(tiny),
-        "uniform": 1 / 27, "log_uniform": math.log(1 / 27),
+        "two_logs": math.log(ps[0]) + math.log(ps[1]), "log_e": math.log(math.e),
+        "exp_of_sum": math.exp(1 + 2), "product_of_exps": math.exp(1) * math.exp(2),
     }
 
 
