@@ -12,6 +12,7 @@ import math
 from microgpt import run_name
 
 from . import model as trained
+from . import python
 
 LETTER = "e"  # the letter whose embedding lesson 1 compares with every other
 PREFIX = "em"  # the model's next-letter guesses after these letters (lessons 4 and 6)
@@ -152,6 +153,22 @@ def softmax_example():
         "best_letter": letter_of(best), "best_logit": model_logits[best], "best_prob": probs[best],
         "chart": next_letters_chart(probs),
         "shown": SHOWN_LETTERS, "shown_share": sum(next_letters_chart(probs)["y"]),
+        **after_prefix_in_data(probs),
+    }
+
+
+def after_prefix_in_data(probs):
+    """What follows PREFIX at the start of the real names, beside the model's chance for it."""
+    following = {}
+    for name in python.names():
+        if name.startswith(PREFIX):
+            after = name[len(PREFIX)] if len(name) > len(PREFIX) else "end"
+            following[after] = following.get(after, 0) + 1
+    commonest = max(following, key=following.get)
+    token = {letter_of(t): t for t in range(len(probs))}[commonest]
+    return {
+        "data_names": sum(following.values()), "data_letter": commonest, "data_count": following[commonest],
+        "data_share": following[commonest] / sum(following.values()), "model_share_of_data_letter": probs[token],
     }
 
 
