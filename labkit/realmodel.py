@@ -187,11 +187,16 @@ def plug_attend(attend, code):
         # Copies, so that a learner's function that changes its arguments cannot change the model.
         output = call_learner("attend", attend, code, (list(q), copied(keys), copied(values)), width, needs)
         one_hot = [[1.0 if t == s else 0.0 for s in range(seen)] for t in range(seen)]
-        needs = f"a list of {seen} numbers when each value is a one-hot list of {seen}"
+        needs = f"a list of {count(seen, 'number')} when each value is a one-hot list of {seen}"
         weights = call_learner("attend", attend, code, (list(q), copied(keys), one_hot), seen, needs)
         return output, [], weights  # attend() keeps its scores to itself: none to trace
 
     return {"attention": attention}
+
+
+def count(n, noun):
+    """"1 number", "4 numbers"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def copied(rows):
@@ -212,7 +217,7 @@ def plug_softmax(softmax, code):
     """The learner's softmax(logits) wherever the model takes one: every head's attention weights."""
 
     def learner_softmax(logits):
-        needs = f"a list of {len(logits)} numbers, one per score"
+        needs = f"a list of {count(len(logits), 'number')}, one per score"
         return call_learner("softmax", softmax, code, (list(logits),), len(logits), needs)
 
     def attention(q, keys, values):

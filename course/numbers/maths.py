@@ -186,6 +186,8 @@ def weighted_average_example():
         "weights": weights, "weighted": sum(w * s for w, s in zip(weights, scores)),
         "vectors": vectors, "blend_weights": blend_weights, "parts": parts,
         "blend": [sum(column) for column in zip(*parts)],
+        "quiz_weights": [0.1, 0.9], "quiz_numbers": [10, 20],
+        "quiz_answer": 0.1 * 10 + 0.9 * 20,
     }
 
 
