@@ -7,9 +7,10 @@ by hand. The model's numbers come from the course's own microgpt and its checkpo
 """
 
 import functools
+import inspect
 import math
 
-from microgpt import run_name
+from microgpt import run_name, sample_names
 
 from . import model as trained
 from . import python
@@ -206,4 +207,8 @@ def temperature_example():
         "prefix": PREFIX, "best_letter": charts["1"]["x"][0],
         "chart_half": charts["0.5"], "chart_one": charts["1"], "chart_two": charts["2"],
         "top_half": top["0.5"], "top_one": top["1"], "top_two": top["2"],
+        "top3_half": sum(charts["0.5"]["y"][:3]), "top3_one": sum(charts["1"]["y"][:3]), "top3_two": sum(charts["2"]["y"][:3]),
+        "sampling": inspect.signature(sample_names).parameters["temperature"].default,
+        "big": [1000, 999], "big_at_half": softmax([v / 0.5 for v in (1000, 999)]),
+        "big_halved": [v / 0.5 for v in (1000, 999)],
     }
