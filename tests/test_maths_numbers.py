@@ -157,3 +157,10 @@ def test_temperature_by_hand_and_on_the_model(maths):
     assert t["top3_half"] > t["top3_one"] > t["top3_two"]
     assert t["sampling"] == 0.5  # design.md: microgpt samples at temperature 0.5
     assert t["big_at_half"] == pytest.approx([1 / (1 + math.exp(-2)), math.exp(-2) / (1 + math.exp(-2))], abs=1e-15)
+
+
+def test_the_films_show_the_front_of_the_same_charts(maths):
+    s, t = maths.softmax_example(), maths.temperature_example()
+    for film, chart in ((s["film_chart"], s["chart"]), (t["film_half"], t["chart_half"]), (t["film_two"], t["chart_two"])):
+        assert 3 <= len(film["x"]) <= 6
+        assert film["x"] == chart["x"][: len(film["x"])] and film["y"] == chart["y"][: len(film["y"])]

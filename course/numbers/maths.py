@@ -19,6 +19,7 @@ LETTER = "e"  # the letter whose embedding lesson 1 compares with every other
 PREFIX = "em"  # the model's next-letter guesses after these letters (lessons 4 and 6)
 TEMPERATURES = (0.5, 1, 2)
 SHOWN_LETTERS = 10  # the most likely letters a chart of next letters shows
+FILM_LETTERS = 6  # fewer in a film, whose bars must fit a phone's width
 
 
 def dot(a, b):
@@ -136,6 +137,10 @@ def next_letters_chart(probs):
     return {"x": [letter_of(token) for token in ranked], "y": [probs[token] for token in ranked]}
 
 
+def film_part(chart):
+    return {"x": chart["x"][:FILM_LETTERS], "y": chart["y"][:FILM_LETTERS]}
+
+
 def softmax_example():
     logits = [2, 1, 0]
     exps = [math.exp(v) for v in logits]
@@ -153,6 +158,7 @@ def softmax_example():
         "model_top_logit": max(model_logits), "model_low_logit": min(model_logits),
         "best_letter": letter_of(best), "best_logit": model_logits[best], "best_prob": probs[best],
         "chart": next_letters_chart(probs),
+        "film_chart": film_part(next_letters_chart(probs)),
         "shown": SHOWN_LETTERS, "shown_share": sum(next_letters_chart(probs)["y"]),
         **after_prefix_in_data(probs),
     }
@@ -206,6 +212,7 @@ def temperature_example():
         "at_half": at["0.5"], "at_one": at["1"], "at_two": at["2"],
         "prefix": PREFIX, "best_letter": charts["1"]["x"][0],
         "chart_half": charts["0.5"], "chart_one": charts["1"], "chart_two": charts["2"],
+        "film_half": film_part(charts["0.5"]), "film_one": film_part(charts["1"]), "film_two": film_part(charts["2"]),
         "top_half": top["0.5"], "top_one": top["1"], "top_two": top["2"],
         "top3_half": sum(charts["0.5"]["y"][:3]), "top3_one": sum(charts["1"]["y"][:3]), "top3_two": sum(charts["2"]["y"][:3]),
         "sampling": inspect.signature(sample_names).parameters["temperature"].default,

@@ -18,7 +18,7 @@ const HINT = "Point at or tap a square, or Tab into a grid and use the arrow key
 const PLACE_OF_HOOK = {
   attend: "in every attention head",
   rmsnorm: "everywhere the model normalises a vector",
-  softmax: "wherever the model takes a softmax: every head's attention weights",
+  softmax: "in every attention head, where it turns the scores into weights",
   linear: "in every matrix-vector product of the model",
   mlp: "as the model's MLP block",
   embed: "for every embedding lookup",
