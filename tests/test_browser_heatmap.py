@@ -291,7 +291,9 @@ def test_comparison_matches_for_the_solution_and_not_for_a_wrong_answer(page, si
     expect(panel).to_have_attribute("data-match", "true", timeout=PYTHON_TIMEOUT)
     summary = panel.locator(".lab-model-summary")
     expect(summary).to_contain_text("Same as the model")
-    expect(summary).to_contain_text("1e-9")
+    expect(summary).to_contain_text("they agree to at least 9 decimal places")
+    expect(summary).not_to_contain_text("e-")
+    expect(panel.locator(".lab-model-next")).to_contain_text("After “emma”, the model's most likely next letters")
     expect(panel.get_by_role("grid")).to_have_count(2)
     weights = maps_for(model, "emma")["heads"][0]["weights"]
     cell(panel, 4, 0).first.hover()
@@ -336,3 +338,32 @@ def test_stop_ends_a_comparison_that_never_finishes(page, site):
     set_code(page, lab, (LAB_FOLDER / "solution.py").read_text(encoding="utf-8"))
     panel.get_by_role("button", name="Run on the model").click()
     expect(panel).to_have_attribute("data-match", "true", timeout=PYTHON_TIMEOUT)
+
+
+LINEAR_LAB = "04-maths/linear-layer"
+LINEAR_FOLDER = PROJECT / "labs" / LINEAR_LAB
+
+
+def test_a_learners_linear_runs_as_every_layer_and_is_compared_in_words(page, site):
+    passed = {"version": 1, "drafts": {}, "passed": {LINEAR_LAB: "2024-01-01T00:00:00Z"}, "hints": {}}
+    page.add_init_script(f"localStorage.setItem({json.dumps(PROGRESS_KEY)}, {json.dumps(json.dumps(passed))})")
+    page.goto(site + "04-maths/a-layer-is-many-dot-products/")
+    lab = page.get_by_role("region", name="Lab: A linear layer")
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    panel = lab.get_by_role("region", name=PANEL)
+    expect(panel).to_contain_text("in every matrix-vector product of the model")
+    summary = panel.locator(".lab-model-summary")
+
+    set_code(page, lab, (LINEAR_FOLDER / "solution.py").read_text(encoding="utf-8"))
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "true", timeout=4 * PYTHON_TIMEOUT)
+    expect(summary).to_contain_text("Your linear() gives the model exactly the same attention and next-letter scores")
+    table = panel.get_by_role("table", name="After “emma”, the model's most likely next letters")
+    expect(table.get_by_role("columnheader")).to_have_text(["next letter", "the course's model", "with your linear()"])
+
+    set_code(page, lab, (LINEAR_FOLDER / "wrong" / "total_not_reset.py").read_text(encoding="utf-8"))
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "false", timeout=4 * PYTHON_TIMEOUT)
+    expect(summary).to_contain_text("makes the model compute different numbers for “emma”")
+    expect(summary).to_contain_text("is off by")
+    assert not re.search(r"\d[eE][-+]?\d", summary.inner_text())

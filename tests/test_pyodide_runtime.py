@@ -99,16 +99,19 @@ def test_run_streams_output_and_reports_syntax_errors(pyodide_results):
 
 # --- the real model inside Pyodide (labkit.realmodel) --------------------------------
 
+LINEAR_LAB = "04-maths/linear-layer"
 ATTEND_LAB = "08-attention/scaled-dot-product"
 
 
 @pytest.fixture(scope="module")
 def real_model_results(built_site):
     attend = (PROJECT / "labs" / ATTEND_LAB / "solution.py").read_text(encoding="utf-8")
+    linear = (PROJECT / "labs" / LINEAR_LAB / "solution.py").read_text(encoding="utf-8")
     requests = [
         {"action": "attention", "name": "emma"},
         {"action": "attention", "name": "x1"},
         {"action": "compare", "lab": ATTEND_LAB, "code": attend, "name": "emma"},
+        {"action": "compare", "lab": LINEAR_LAB, "code": linear, "name": "emma"},
     ]
     return grade_in_pyodide(built_site, requests)["results"]
 
@@ -129,3 +132,14 @@ def test_compare_finds_the_attend_solution_matches_in_pyodide(real_model_results
     assert compared["hook"] == "attend" and compared["match"] is True
     assert compared["max_difference"] <= 1e-9
     assert all(head.get("scores") is None for head in compared["learner"]["heads"])
+
+
+def test_compare_runs_a_learners_linear_as_every_layer_in_pyodide(real_model_results):
+    from labkit import realmodel
+
+    compared = real_model_results[3]
+    assert compared["status"] == "ok", compared
+    assert compared["hook"] == "linear" and compared["match"] is True
+    code = (PROJECT / "labs" / LINEAR_LAB / "solution.py").read_text(encoding="utf-8")
+    cpython = realmodel.compare(LINEAR_LAB, code, "emma", PROJECT / "course" / "checkpoint.json", hook="linear")
+    assert compared["summary"] == cpython["summary"] and compared["next_letters"] == cpython["next_letters"]
