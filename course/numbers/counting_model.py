@@ -134,6 +134,7 @@ def counts_film():
         "tokens": emma,
         "labels": [answer_key.token_text(token).strip("<>") for token in emma],
         "corner_labels": labels,
+        "zeros": [[0] * len(shown) for _ in shown],
         "steps": steps,
         "whole_corner": [[whole[a][b] for b in shown] for a in shown],
     }
