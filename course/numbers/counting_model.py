@@ -12,6 +12,7 @@ import math
 import random
 
 from . import text_as_numbers
+from .disk_cache import on_disk
 
 SMOOTHING = 1
 SEED = 42  # the seed the sampling lesson and its lab use
@@ -68,6 +69,7 @@ def pair_text(a, b):
     return f"{labels[a]} → {labels[b]}"
 
 
+@on_disk()
 def counting_pairs():
     """The count table of the whole data and the pairs the lesson points at."""
     answer_key = tokenizer()
@@ -116,6 +118,7 @@ def counting_pairs():
     }
 
 
+@on_disk()
 def counts_film():
     """'emma''s five pairs dropped one by one into a small corner of the table, then the whole data."""
     answer_key = tokenizer()
@@ -140,6 +143,7 @@ def counts_film():
     }
 
 
+@on_disk()
 def counts_to_probabilities():
     """One row (what follows "a") as counts and as probabilities, and the smoothing that keeps zeros away."""
     answer_key = tokenizer()
@@ -199,6 +203,7 @@ def draw(P, rng, bos, limit=None):
         letters.append(token)
 
 
+@on_disk()
 def sampling_names():
     """Names drawn from the counting model with seed SEED, and greedy picking for contrast."""
     answer_key = tokenizer()
@@ -234,8 +239,15 @@ def sampling_names():
         "first_labels": [answer_key.token_text(t).strip("<>") for t in first_tokens],
         "walk": walk,
         "film_bos_row": {"values": P[answer_key.bos], "labels": short_labels()},
-        "walk_rows": [P[t] for t in first_tokens[:-1]],
-        "walk_prefixes": [[answer_key.token_text(t).strip("<>") for t in first_tokens[: i + 1]] for i in range(len(first_tokens))],
+        "walk_steps": [
+            {
+                "tokens": first_tokens[: i + 1],
+                "labels": [answer_key.token_text(t).strip("<>") for t in first_tokens[: i + 1]],
+                "row": P[first_tokens[i]],
+                "at": answer_key.token_text(first_tokens[i]).strip("<>"),
+            }
+            for i in range(len(first_tokens))
+        ],
         "labels": short_labels(),
     }
 
@@ -249,6 +261,7 @@ def average_surprise(P, encoded):
     return total / pairs, pairs
 
 
+@on_disk()
 def how_good():
     """The counting model's average surprise over every pair, against guessing uniformly."""
     answer_key = tokenizer()
@@ -286,9 +299,21 @@ def how_good():
     }
 
 
+@on_disk()
 def how_good_worked():
-    """The lab's worked example: a two-token table with known probabilities."""
-    P = [[0.25, 0.75], [0.5, 0.5]]
-    names = [[1, 0, 0, 1]]
-    loss = -(math.log(0.5) + math.log(0.25) + math.log(0.5)) / 3
-    return {"P": P, "tokens": names, "loss": loss}
+    """The lab's worked example: a table that gives every token 1/27 is surprised by ln 27 at every pair."""
+    size = tokenizer().vocab_size
+    return {"uniform": math.log(size)}
+
+
+@on_disk()
+def sampling_worked():
+    """The lab's worked example: a one-hot table that can only give "ben", drawn by the reference sampler."""
+    answer_key = tokenizer()
+    size, bos = answer_key.vocab_size, answer_key.bos
+    path = [bos] + answer_key.encode("ben")[1:-1] + [bos]
+    P = [[1 / size] * size for _ in range(size)]
+    for a, b in zip(path, path[1:]):
+        P[a] = [1.0 if j == b else 0.0 for j in range(size)]
+    name = answer_key.decode(draw(P, random.Random(1), bos))
+    return {"name": name, "path": [answer_key.token_text(t).strip("<>") for t in path]}

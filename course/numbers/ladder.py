@@ -11,35 +11,40 @@ Module 3 ("How good is it?") draws it and Module 5 builds on it, so these names 
     of those same names, `subset_names` names giving `subset_pairs` pairs;
   - `pairs`, `names`: how many pairs and names the whole data has;
   - `every`: the step of the subset (every `every`-th name of the file, from the first);
+  - `training_steps`: how many steps (one name each) microgpt was trained for;
   - `chart`: `{"x": [...], "y": [...]}`, the three rungs for the `chart` widget
     (uniform, counting model, microgpt), highest first.
 
 Both models are measured on names they learned from: the counting model counted every
 pair of the file, and microgpt was trained on them (1,000 steps of one name each). The
 subset is there because microgpt's forward pass is slow in pure Python: one pass over
-every tenth name takes several seconds, and its result is kept in .cache/ by a digest
-of the checkpoint and the names, so a warm build reads it back at once.
+every twentieth name takes several seconds, and the whole ladder is kept in .cache/numbers/
+by a digest of the checkpoint, the names and course/numbers/ (disk_cache.py), so a warm
+build reads it back at once.
 """
 
-import hashlib
-import json
 import math
 from pathlib import Path
 
 from microgpt import read_checkpoint, run_tokens
 
 from . import counting_model, text_as_numbers
+from .disk_cache import on_disk
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECKPOINT = ROOT / "course" / "checkpoint.json"
-CACHE = ROOT / ".cache" / "numbers" / "ladder"
-EVERY = 10
+EVERY = 20
 SUBSET_NOTE = f"every {EVERY}th name of the file"
 LABELS = ["guessing uniformly", "the counting model", "trained microgpt"]
 
 
 def subset():
     return counting_model.token_lists()[::EVERY]
+
+
+@on_disk(with_checkpoint=True, sources=("ladder.py", "counting_model.py", "text_as_numbers.py"))
+def microgpt_subset_loss():
+    return microgpt_loss(subset())
 
 
 def microgpt_loss(encoded):
@@ -57,28 +62,13 @@ def microgpt_loss(encoded):
     return {"loss": total / pairs, "pairs": pairs}
 
 
-def cached_microgpt_loss(encoded):
-    """microgpt_loss, kept on disk by a digest of the checkpoint, the names and this file."""
-    digest = hashlib.sha256()
-    for part in (CHECKPOINT.read_bytes(), json.dumps(encoded).encode(), Path(__file__).read_bytes()):
-        digest.update(hashlib.sha256(part).digest())
-    file = CACHE / f"{digest.hexdigest()[:24]}.json"
-    if file.is_file():
-        return json.loads(file.read_text(encoding="utf-8"))
-    result = microgpt_loss(encoded)
-    file.parent.mkdir(parents=True, exist_ok=True)
-    temporary = file.with_suffix(".tmp")
-    temporary.write_text(json.dumps(result), encoding="utf-8")
-    temporary.replace(file)
-    return result
-
-
+@on_disk(with_checkpoint=True)
 def loss_ladder():
     P = counting_model.probability_table()
     counting, pairs = counting_model.average_surprise(P, counting_model.token_lists())
     part = subset()
     counting_subset, subset_pairs = counting_model.average_surprise(P, part)
-    model = cached_microgpt_loss([list(tokens) for tokens in part])
+    model = microgpt_subset_loss()
     if model["pairs"] != subset_pairs:
         raise ValueError(f"microgpt read {model['pairs']} pairs of the subset, the counting model {subset_pairs}")
     uniform = math.log(text_as_numbers.tokenizer().vocab_size)
@@ -94,5 +84,6 @@ def loss_ladder():
         "subset_names": len(part),
         "subset_pairs": subset_pairs,
         "labels": LABELS,
+        "training_steps": len(read_checkpoint(CHECKPOINT).losses),
         "chart": {"x": LABELS, "y": [uniform, counting, model["loss"]]},
     }
