@@ -72,7 +72,7 @@ def set_to_one(names):
     return counts
 
 
-@checks.mistake("bigram_counts", "That is exactly what you get when all 27 rows are one and the same list, as [[0] * 27] * 27 makes them: adding 1 to one row adds it to every row. Make a new list for each row: [[0] * 27 for _ in range(27)].")
+@checks.mistake("bigram_counts", "That is exactly what you get when all 27 rows are one and the same list, as [[0] * 27] * 27 makes them: adding 1 to one row adds it to every row. Make a new list for each row, with the comprehension from the lesson.")
 def shared_rows(names):
     row = [0] * SIZE
     for name in names:

@@ -98,7 +98,7 @@ def worked_example(t):
 
 @checks.check("A small counting model on two names")
 def small_model(t):
-    t.require_close(small, "\"emma\" has 5 pairs and \"ava\" 4: add up the 9 surprises -math.log(P[a][b]) and divide by 9.")
+    t.require_close(small, "\"emma\" has 5 pairs and \"ava\" 4: add up the surprises of all 9 pairs and divide by 9.")
 
 
 @checks.check("Every pair counts the same, in short and long names")

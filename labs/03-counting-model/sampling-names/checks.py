@@ -102,6 +102,15 @@ def choice_without_weights(P, rng):
         name += LETTERS[at]
 
 
+@checks.mistake("sample_name", "That is exactly what you get when the code draws two tokens at every step: one to see whether it is BOS, and another for the letter. Draw once, keep it in token, and look at that same token.")
+def draws_twice(P, rng):
+    at, name = BOS, ""
+    while draw(P, rng, at) != BOS:
+        at = draw(P, rng, at)
+        name += list(LETTERS)[at]  # a list, as the learner's chars is: the same IndexError when at is BOS
+    return name
+
+
 # --- checks ---
 
 
