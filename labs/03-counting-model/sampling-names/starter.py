@@ -9,7 +9,7 @@ def sample_name(P, rng):
     name = ""
     # Again and again: draw the next token from row P[token] with
     # rng.choices(range(27), weights=P[token])[0].
-    # If it is BOS, the name is over: return it. Otherwise add its letter to name.
+    # If it is BOS, the name is over: return it. Otherwise add its letter, chars[token], to name.
 
     return name
 
