@@ -182,3 +182,21 @@ def test_microgpt_rung_from_the_autograd_model(providers):
     pairs = sum(len(tokens) - 1 for tokens in few)
     assert module.microgpt_loss([list(t) for t in few])["loss"] == pytest.approx(by_value / pairs, rel=1e-9)
     assert 2 < ladder["microgpt"] < ladder["uniform"]
+
+
+def test_what_the_films_and_pages_say_in_words(providers, counts):
+    """Sentences with no number in them still rest on the data: check them here."""
+    m, a, e = 12, 0, 4
+    emma = {"BOS → e": (BOS, e), "e → m": (e, m), "m → m": (m, m), "m → a": (m, a), "a → BOS": (a, BOS)}
+    surprise = {pair: -math.log(prob(counts, *cell)) for pair, cell in emma.items()}
+    assert max(surprise, key=surprise.get) == "m → m"  # "the unlikely m → m costs most"
+    assert min(surprise, key=surprise.get) == "m → a"  # "the likely pair m → a costs little"
+    row_a = [counts.get((a, j), 0) for j in range(27)]
+    assert max(range(27), key=lambda j: row_a[j]) == BOS  # "BOS is the tallest bar" of row a
+    assert 0.15 < row_a[BOS] / sum(row_a) < 0.25  # "about one time in five"
+    film = numbers(providers, "counts_film")
+    corner = [e, m, a, BOS]
+    assert film["whole_corner"] == [[counts.get((x, y), 0) for y in corner] for x in corner]
+    assert film["steps"][-1]["grid"] == [[0, 1, 0, 0], [0, 1, 1, 0], [0, 0, 0, 1], [1, 0, 0, 0]]
+    ladder = providers.compute("ladder:loss_ladder")
+    assert ladder["microgpt"] < ladder["counting_subset"]  # "microgpt does better"
