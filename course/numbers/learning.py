@@ -26,6 +26,7 @@ TOY_PROBS = [0.5, 0.3, 0.2]
 
 # Lesson 2: the curve everyone can check by hand, and the nudges tried on it.
 SQUARE_AT = 3
+LEFT_OF_ZERO = -2  # where the slope of x² is negative
 NUDGES = [1, 0.1, 0.01, 0.001]
 
 # Lessons 2 and 3: a model with one knob, w, its guess of the chance that a name ends in "a".
@@ -187,10 +188,16 @@ def slope_numbers():
             "centred": (square(SQUARE_AT + h) - square(SQUARE_AT - h)) / (2 * h),
         })
     count, total, share = ending_share()
+    left = LEFT_OF_ZERO
     return {
+        "left": {"x": left, "fx": square(left), "slope": 2 * left, "further": square(left - 1), "closer": square(left + 1)},
         "x": SQUARE_AT,
         "fx": square(SQUARE_AT),
         "rows": rows,
+        "slopes": [row["slope"] for row in rows],
+        "nudge_labels": [f"h = {row['h']}" for row in rows],
+        "knob_losses": [ending_loss(START_W), ending_loss(START_W + 0.01)],
+        "knob_labels": [f"w = {START_W}", f"w = {START_W + 0.01:g}"],
         "first": rows[0],
         "last": rows[-1],
         "true_slope": 2 * SQUARE_AT,
