@@ -36,7 +36,7 @@ LEARNING_RATE = 0.05
 STEPS = 20
 BIG_LEARNING_RATE = 0.3
 NUDGE = 1e-6  # the h the descent uses to find each slope; the lab's starter uses the same
-CURVE_FROM, CURVE_TO, CURVE_POINTS = 0.04, 0.96, 47  # the curve drawn, w = 0.04, 0.06, ..., 0.96
+CURVE_FROM, CURVE_TO, CURVE_POINTS = 0.02, 0.62, 31  # the curve drawn, w = 0.02, 0.04, ..., 0.62: both walks and their valley
 
 # Lesson 3's hand-checkable walk down (w - 3)²: half a step's worth of slope each time.
 BOWL_CENTRE = 3
@@ -252,6 +252,7 @@ def descent():
         "share": share,
         "best_loss": ending_loss(share),
         "big_lr": BIG_LEARNING_RATE,
+        "microgpt_lr": training_settings()[0],
         "big_path": big,
         "big_first": big[1],
         "curve": {"x": curve_ws, "y": [ending_loss(w) for w in curve_ws]},
