@@ -11,7 +11,8 @@ import functools
 import math
 from pathlib import Path
 
-from microgpt import run_tokens
+from microgpt import Value, run_tokens
+from microgpt.layers import softmax as value_softmax
 
 from site_builder.names_data import course_names
 
@@ -45,6 +46,7 @@ BOWL_START, BOWL_RATE, BOWL_STEPS = 0, 0.1, 5
 # Lesson 4's toy logits: three scores for three letters.
 TOY_LOGITS = [2.0, 1.0, 0.0]
 TOY_TARGET = 0
+SURE_P = 0.9  # a model that was nearly sure of the right answer
 
 # Lesson 5: the schedule drawn every SCHEDULE_EVERY steps (and at the last step).
 SCHEDULE_EVERY = 25
@@ -274,7 +276,7 @@ def logit_grads(probs, target):
 
 
 def softmax_grads():
-    """Toy logits [2, 1, 0]: the loss's slope for each logit, by the rule and by nudging each one."""
+    """Toy logits [2, 1, 0]: the loss's slope for each logit, by the rule, by nudging each one and by autograd."""
     probs = softmax(TOY_LOGITS)
     grads = logit_grads(probs, TOY_TARGET)
     h = 1e-6
@@ -285,6 +287,9 @@ def softmax_grads():
         return nll(softmax(logits), TOY_TARGET)
 
     nudged = [(loss_with(index, h) - loss_with(index, 0)) / h for index in range(len(TOY_LOGITS))]
+    values = [Value(logit) for logit in TOY_LOGITS]
+    loss = -value_softmax(values)[TOY_TARGET].log()
+    loss.backward()  # microgpt's own autograd: the engine Module 6 builds
     return {
         "logits": TOY_LOGITS,
         "letters": TOY_LETTERS,
@@ -295,7 +300,9 @@ def softmax_grads():
         "one_hot": [1 if index == TOY_TARGET else 0 for index in range(len(TOY_LOGITS))],
         "grads": grads,
         "nudged": nudged,
-        "grads_sum": sum(grads),
+        "autograd": [value.grad for value in values],
+        "sure_p": SURE_P,
+        "sure_grad": logit_grads([SURE_P, 1 - SURE_P], 0)[0],
         "h": h,
     }
 
@@ -312,10 +319,10 @@ def real_grads():
     labels = [token_label(model, token) for token in range(len(probs))]
     return {
         "seen": NAME[:position],
+        "tokens": len(probs),
         "target": labels[target],
         "target_p": probs[target],
         "target_grad": grads[target],
-        "grads_sum": sum(grads),
         "others": [{"letter": labels[i], "p": probs[i], "grad": grads[i]} for i in sorted(range(len(grads)), key=lambda i: -grads[i])[:3]],
         "chart": {"x": labels, "y": grads},
     }
@@ -359,3 +366,8 @@ def schedule():
 def schedule_worked():
     """The lab's worked example: the learning rate halfway through microgpt's training."""
     return {"lr": schedule()["half"]}
+
+
+def softmax_grads_worked():
+    """The lab's worked example: the toy logits' gradient."""
+    return {"grads": softmax_grads()["grads"]}
