@@ -9,6 +9,7 @@ formula in microgpt's `Adam.update` and the checkpoint file read as plain JSON.
 
 import json
 import math
+import statistics
 from pathlib import Path
 
 import pytest
@@ -169,6 +170,8 @@ def test_toy_logit_gradients_against_autograd_and_nudging(learning):
     assert toy["grads"] == pytest.approx(grads, abs=1e-12)
     assert toy["grads"] == pytest.approx(nudged_grads(toy["logits"], toy["target"]), abs=1e-5)
     assert toy["nudged"] == pytest.approx(grads, abs=1e-5)
+    assert toy["autograd"] == pytest.approx(grads, abs=1e-12)
+    assert toy["sure_grad"] == pytest.approx(toy["sure_p"] - 1)
     total = sum(math.exp(x) for x in toy["logits"])
     assert toy["probs"] == pytest.approx([math.exp(x) / total for x in toy["logits"]])
 
@@ -184,6 +187,7 @@ def test_real_logit_gradients_against_autograd(learning, model):
     assert real["chart"]["y"] == pytest.approx(grads, abs=1e-12)
     assert real["target"] == "m" and real["seen"] == "em"
     assert real["target_grad"] == pytest.approx(math.exp(-loss) - 1)
+    assert real["tokens"] == 27 and real["target_p"] == pytest.approx(math.exp(-loss))
     assert real["chart"]["x"][26] == "end" and real["chart"]["x"][0] == "a"
     assert [other["grad"] for other in real["others"]] == sorted(grads, reverse=True)[:3]
 
@@ -208,3 +212,9 @@ def test_the_schedule_is_microgpts(learning):
     losses = json.loads(CHECKPOINT.read_text(encoding="utf-8"))["losses"]
     assert numbers["first_loss"] == losses[0] and numbers["last_loss"] == losses[-1]
     assert learning.schedule_worked()["lr"] == pytest.approx(0.005)
+    assert numbers["samples"] == pytest.approx([lr0 * (steps - step) / steps for step in (0, 250, 500, 750, 999)])
+    # The loss curve: plain averages of each 50 steps of the checkpoint's losses, drawn at each block's middle.
+    blocks = [losses[i:i + 50] for i in range(0, len(losses), 50)]
+    assert numbers["losses"]["y"] == pytest.approx([sum(block) / 50 for block in blocks])
+    assert numbers["losses"]["x"] == [i + 24.5 for i in range(0, len(losses), 50)]
+    assert numbers["loss_ends"] == [numbers["first_block"], numbers["last_block"]] == pytest.approx([statistics.fmean(losses[:50]), statistics.fmean(losses[-50:])])

@@ -50,6 +50,7 @@ SURE_P = 0.9  # a model that was nearly sure of the right answer
 
 # Lesson 5: the schedule drawn every SCHEDULE_EVERY steps (and at the last step).
 SCHEDULE_EVERY = 25
+LOSS_BLOCK = 50  # the training losses drawn as averages of this many steps
 
 
 # --- shared pieces ------------------------------------------------------------------------
@@ -344,6 +345,7 @@ def schedule():
     """microgpt's own schedule, read from its checkpoint: lr0 falling in a straight line to 0."""
     lr0, steps = training_settings()
     shown = list(range(0, steps, SCHEDULE_EVERY)) + [steps - 1]
+    sampled = [0, steps // 4, steps // 2, 3 * steps // 4, steps - 1]  # for the film's bars
     half = steps // 2
     return {
         "lr0": lr0,
@@ -358,9 +360,25 @@ def schedule():
         "quarter_step": steps // 4,
         "quarter": lr_at(steps // 4, steps, lr0),
         "chart": {"x": shown, "y": [lr_at(step, steps, lr0) for step in shown]},
+        "samples": [lr_at(step, steps, lr0) for step in sampled],
+        "sample_labels": [f"step {step}" for step in sampled],
+        "loss_ends": [loss_blocks()["y"][0], loss_blocks()["y"][-1]],
         "first_loss": trained.checkpoint().losses[0],
         "last_loss": trained.checkpoint().losses[-1],
+        "block": LOSS_BLOCK,
+        "losses": loss_blocks(),
+        "first_block": loss_blocks()["y"][0],
+        "last_block": loss_blocks()["y"][-1],
     }
+
+
+def loss_blocks():
+    """microgpt's training loss, averaged over each block of LOSS_BLOCK steps (one name a step is noisy)."""
+    losses = trained.checkpoint().losses
+    starts = range(0, len(losses), LOSS_BLOCK)
+    blocks = [losses[start:start + LOSS_BLOCK] for start in starts]
+    # Each block is drawn at its middle step, counting steps from 0 as the schedule does.
+    return {"x": [start + (len(block) - 1) / 2 for start, block in zip(starts, blocks)], "y": [sum(block) / len(block) for block in blocks]}
 
 
 def schedule_worked():
