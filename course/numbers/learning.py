@@ -88,6 +88,7 @@ def names():
     return tuple(course_names(ROOT))
 
 
+@functools.cache
 def ending_share():
     """How many names end in ENDING, and what share of all names that is."""
     every = names()
