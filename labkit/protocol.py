@@ -15,6 +15,7 @@ LABS_DIR = "labs"
 LAB_INDEX = "index.json"  # in LABS_DIR: {lab id: the lab's folder}
 LAB_INDEX_PATH = f"{LABS_DIR}/{LAB_INDEX}"
 CHECKPOINT = "data/checkpoint.json"  # the trained model, for heatmaps and "your code on the real model"
+NAMES = "data/names.txt"  # makemore's names, for a lab that samples from them (labkit.realnames); not in every wheel
 LAB_META = "lab.json"  # one per lab folder: the fields below
 LAB_CHECKS = "checks.py"  # one per lab folder: the lab's checks, as the author wrote them
 LAB_META_FIELDS = ("id", "title", "functions", "time_limit", "model_hook", "expected")

@@ -35,7 +35,7 @@ class Assets:
         self.cache = Path(cache_dir or self.root / ".cache" / "build")
         self.node_modules = self.root / "node_modules"
 
-    def write(self, verified_labs, stage, checkpoint=None):
+    def write(self, verified_labs, stage, checkpoint=None, names=None):
         """Write every asset into the staging folder `stage`; return the wheel's file name."""
         self.copy_static(stage / "static")
         (stage / "static" / "css" / "code.css").write_text(code_css(), encoding="utf-8")
@@ -45,7 +45,7 @@ class Assets:
         pyodide_dir.mkdir(parents=True)
         for name in PYODIDE_FILES:
             link_or_copy(self.pyodide_source() / name, pyodide_dir / name)
-        wheel = write_wheel(verified_labs, pyodide_dir, checkpoint)
+        wheel = write_wheel(verified_labs, pyodide_dir, checkpoint, names)
         link_or_copy(self.lock_file(wheel), pyodide_dir / "pyodide-lock.json")
         return wheel.name
 

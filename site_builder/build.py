@@ -15,6 +15,7 @@ from site_builder.loader import load_course
 from site_builder.markdown_render import NestedTooDeep, render_markdown, renderer_fingerprint
 from site_builder.mathml import MathError
 from site_builder.memo import PROCESS_MEMO
+from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import environment, render_site, root_for
 from site_builder.verify import verify_labs
@@ -43,7 +44,8 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     for hook in HOOKS:
         files.update(hook.files(course, pages))
     with staging(out_dir) as stage:
-        Assets().write(verified, stage, course.checkpoint)
+        # The names ride in the wheel only when a lab samples from them in the browser.
+        Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
         report_dead_links(course, pages, files, stage, problems)
         problems.raise_if_any()
         write_files({**pages, **files}, stage)

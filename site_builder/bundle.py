@@ -1,5 +1,6 @@
 """Pack the in-browser Python as one wheel: the checker (labkit) with every lab's checks and
-answers, and the course's own microgpt with its trained checkpoint (for the heatmaps)."""
+answers, the course's own microgpt with its trained checkpoint (for the heatmaps), and, when a
+lab samples names from the real data, makemore's names.txt (public, and compressed in the wheel)."""
 
 import base64
 import hashlib
@@ -16,8 +17,8 @@ BASE_VERSION = "1.0"
 _FIXED_TIME = (2020, 1, 1, 0, 0, 0)  # so the same inputs give the same bytes (and hash)
 
 
-def wheel_files(verified_labs, checkpoint=None):
-    """{path inside the wheel: bytes} for the checker, every verified lab and the model.
+def wheel_files(verified_labs, checkpoint=None, names=None):
+    """{path inside the wheel: bytes} for the checker, every verified lab, the model and the names.
 
     Where each file goes is labkit.protocol's to say: labkit reads them from there.
     """
@@ -28,6 +29,8 @@ def wheel_files(verified_labs, checkpoint=None):
             files[f"{package.__name__}/{path.name}"] = path.read_bytes()
     if checkpoint is not None:
         files[protocol.in_wheel(protocol.CHECKPOINT)] = Path(checkpoint).read_bytes()
+    if names is not None:
+        files[protocol.in_wheel(protocol.NAMES)] = Path(names).read_bytes()
     index = {}
     for lab_id, verified in sorted(verified_labs.items()):
         index[lab_id] = protocol.lab_folder(lab_id)
@@ -42,9 +45,9 @@ def wheel_files(verified_labs, checkpoint=None):
     return files
 
 
-def write_wheel(verified_labs, out_dir, checkpoint=None):
+def write_wheel(verified_labs, out_dir, checkpoint=None, names=None):
     """Write the wheel into `out_dir`; its version carries a content hash so browsers never mix builds."""
-    files = wheel_files(verified_labs, checkpoint)
+    files = wheel_files(verified_labs, checkpoint, names)
     digest = hashlib.sha256()
     for name, data in sorted(files.items()):
         digest.update(name.encode() + b"\0" + data)

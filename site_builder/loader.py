@@ -51,6 +51,7 @@ LAB_FIELDS = [
     Field("time_limit", (int, float), required=False),
     Field("model_hook", str, required=False),
     Field("show_solution", bool, required=False),
+    Field("names_view", list, required=False, item_kind=str),
     Field(WORKED_EXAMPLE, (list, dict), required=False),  # a list of tables; worked_examples.py says why a dict is not
 ]
 # The blocks of the real model a lab's function can stand in for.
@@ -370,6 +371,7 @@ def load_lab(folder, problems):
         wrong_answers=wrong,
         show_solution=meta.get("show_solution", True),
         worked_examples=worked_examples,
+        names_view=tuple(meta.get("names_view", ())),
     )
 
 

@@ -29,6 +29,9 @@ class Lab:
     wrong_answers: tuple
     show_solution: bool = True  # publish solution.py behind Show solution
     worked_examples: tuple = ()  # WorkedExamples: the lesson's numbers some answers must equal
+    # Labs of the same module (slugs) whose functions, with this lab's, sample names from the
+    # real data once this lab is passed (Module 3's sampler): see labkit/realnames.py.
+    names_view: tuple = ()
 
     @property
     def id(self):
@@ -132,6 +135,10 @@ class Course:
     labs: Labs
     pages: tuple = ()
     site_path: str = "/"  # where the site is published: the 404 page, served at any address, links from it
+
+    def uses_names(self):
+        """Whether a lab samples from the real names in the browser, so the wheel must carry them."""
+        return any(lab.names_view for lab in self.labs)
 
     @property
     def checkpoint(self):

@@ -82,6 +82,7 @@ def test_emma_surprise_is_the_models_own_training_loss(learning, model):
     # Each position's surprise: -ln p, so exp(-surprise) is the probability shown.
     assert [math.exp(-s) for s in real["surprises"]] == pytest.approx(real["probs"])
     assert real["worst"]["surprise"] == max(real["surprises"])
+    assert real["first_step_loss"] == json.loads(CHECKPOINT.read_text(encoding="utf-8"))["losses"][0]
     assert [step["next"] for step in real["steps"]] == ["e", "m", "m", "a", "end"]
     for step in real["steps"]:
         assert step["best_p"] >= step["p"]

@@ -171,6 +171,7 @@ def emma_surprise():
         "loss": sum(surprises) / len(surprises),
         "worst": steps[worst],
         "not_worst": [step for index, step in enumerate(steps) if index != worst],
+        "first_step_loss": trained.checkpoint().losses[0],  # its loss on the first name it trained on, untrained
         "best": steps[best],
     }
 

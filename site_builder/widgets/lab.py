@@ -28,7 +28,7 @@ class LabKind(WidgetKind):
         return [lab for lab in context.course.labs.for_lesson(document) if not any(maths_errors(lab))]
 
     def prepare(self, lab, context, document):
-        return {"lab": PageLab(lab)}
+        return {"lab": PageLab(lab, names_view_labs(lab, context.course))}
 
     def files(self, lab):
         """The solution, fetched by Show solution; an author may keep it out of the site."""
@@ -39,6 +39,11 @@ class LabKind(WidgetKind):
         for lab in course.labs:
             for path, error in maths_errors(lab):
                 problems.add(path, str(error), next(iter(lines_containing(path, error.latex)), None) if error.latex else None)
+            config = lab.src_dir / "lab.toml"
+            for slug in lab.names_view:
+                if course.labs.get(f"{lab.module_dir}/{slug}") is None:
+                    line = next(iter(lines_containing(config, "names_view")), None)
+                    problems.add(config, f"names_view names {slug!r}, which is no lab of {lab.module_dir}: list the labs whose functions the sampler also runs", line)
 
 
 KIND = LabKind()
@@ -53,6 +58,12 @@ def maths_errors(lab):
             yield path, error
 
 
+def names_view_labs(lab, course):
+    """The labs whose drafts run before this lab's code when it samples names: [{"id", "title"}], in order."""
+    found = [course.labs.get(f"{lab.module_dir}/{slug}") for slug in lab.names_view]
+    return [{"id": other.id, "title": other.title, "functions": list(other.functions)} for other in found if other is not None]
+
+
 def solution_path(lab):
     return posixpath.join("labs", lab.id, "solution.py")
 
@@ -60,7 +71,7 @@ def solution_path(lab):
 class PageLab:
     """A lab as its template sees it."""
 
-    def __init__(self, lab):
+    def __init__(self, lab, names_view=()):
         self.id = lab.id
         self.title = lab.title
         self.description_html = Markup(markdown_html(lab.description))
@@ -70,3 +81,5 @@ class PageLab:
         self.function_names = list(lab.functions)
         self.time_limit = lab.time_limit
         self.model_hook = lab.model_hook
+        self.names_view = list(names_view)
+        self.samples_names = bool(lab.names_view)

@@ -7,6 +7,7 @@ import { getPython } from "./python-client.js";
 import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
+import { NamesSampler } from "./names-sampler.js";
 // The worker cuts output at OUTPUT_CAP first; the page guards itself all the same.
 import { DEFAULT_TIME_LIMIT, OUTPUT_CAP } from "./course-constants.js";
 import { Verdict } from "./verdict.js";
@@ -173,11 +174,18 @@ class Lab {
     this.model = panel && this.config.modelHook
       ? new ModelCompare(panel, { hook: this.config.modelHook, run: (name) => this.compareOnModel(name) })
       : null;
+    const namesPanel = find("[data-names-panel]");
+    this.names = namesPanel && this.config.namesView
+      ? new NamesSampler(namesPanel, { labs: this.config.namesView, progress, run: (parts, seed) => this.sampleNames(parts, seed) })
+      : null;
 
     this.wireButtons();
     this.restoreHints();
     this.badge.hidden = !progress.isPassed(this.id);
-    if (progress.isPassed(this.id)) this.model?.unlock();
+    if (progress.isPassed(this.id)) {
+      this.model?.unlock();
+      this.names?.unlock();
+    }
     python.addEventListener("statechange", () => this.update());
     python.addEventListener("progress", () => this.update());
     // Storage that fails mid-lesson (full, say) is news where the learner is looking, not
@@ -214,6 +222,7 @@ class Lab {
     setEnabled(this.buttons.stop, this.running);
     this.buttons.retry.hidden = state !== "error";
     this.model?.update(ready && !this.running);
+    this.names?.update(ready && !this.running);
     this.showLoading(this.python.loading);
     const text = {
       loading: this.loadingText(this.python.loading, message === "slow"),
@@ -350,6 +359,26 @@ class Lab {
     }
   }
 
+  // The learner's counting model on the real names: run like Run and Check, so Stop and the time limit hold.
+  async sampleNames(parts, seed) {
+    if (this.python.state !== "ready" || this.running) return null;
+    const code = this.editor.getCode();
+    this.flushDraft();
+    this.running = true;
+    this.timedOut = false;
+    this.update();
+    const timer = this.timeLimiter();
+    try {
+      const result = await this.python.sample(this.id, code, parts, seed, { onStart: timer.start });
+      if (result?.status === "stopped") result.timedOut = this.timedOut;
+      return result;
+    } finally {
+      timer.clear();
+      this.running = false;
+      this.update();
+    }
+  }
+
   showResult(action, result) {
     if (result.status === "stopped" && !this.timedOut && !this.stopAsked) {
       // Nobody pressed Stop: the learner's own code raised KeyboardInterrupt.
@@ -386,6 +415,7 @@ class Lab {
     this.progress.markPassed(this.id);
     this.badge.hidden = false;
     this.model?.unlock();
+    this.names?.unlock();
   }
 
   // ----- Hints -----

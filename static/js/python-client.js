@@ -15,6 +15,7 @@
 //   await python.run(labId, code, { onOutput, onStart })    -> result dict (see labkit.entry)
 //   await python.check(labId, code, { onOutput, onStart })
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
+//   await python.sample(labId, code, parts, seed, { onOutput, onStart })  -> names from the learner's counting model
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
@@ -126,6 +127,11 @@ class PythonClient extends EventTarget {
 
   compare(lab, code, name, options) {
     return this.execute("compare", lab, code, { ...options, extra: { name } });
+  }
+
+  // `parts`: [{title, code}] of the earlier labs whose functions run first (sent as JSON text).
+  sample(lab, code, parts, seed, options) {
+    return this.execute("sample", lab, code, { ...options, extra: { parts: JSON.stringify(parts), seed: String(seed) } });
   }
 
   async execute(type, lab, code, { onOutput, onStart, extra } = {}) {

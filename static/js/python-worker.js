@@ -13,6 +13,8 @@
 //                                              attention maps for `name` (the heatmap)
 //   {type: "compare", lab, code, name}      -> the same replies; result sets the learner's function
 //                                              beside the model's own, on `name`
+//   {type: "sample", lab, code, parts, seed} -> the same replies; result is names drawn by the learner's
+//                                              own counting model of the real names (parts: JSON text)
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
@@ -186,6 +188,7 @@ const REQUEST_FIELDS = {
   check: ["lab", "code"],
   attention: ["name"],
   compare: ["lab", "code", "name"],
+  sample: ["lab", "code", "parts", "seed"],
 };
 
 function entryRequest(message) {

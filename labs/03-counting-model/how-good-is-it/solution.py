@@ -1,0 +1,24 @@
+import math
+
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def encode(name):
+    return [BOS] + [chars.index(c) for c in name] + [BOS]
+
+
+def average_loss(P, names):
+    total = 0
+    pairs = 0
+    for name in names:
+        tokens = encode(name)
+        for a, b in zip(tokens, tokens[1:]):
+            total += -math.log(P[a][b])
+            pairs += 1
+    return total / pairs
+
+
+# A table that gives every token the same chance, 1/27.
+P = [[1 / 27] * 27 for _ in range(27)]
+print(average_loss(P, ["emma", "ava"]))

@@ -1,0 +1,18 @@
+# expect: divided by the number of names, not by the number of pairs
+import math
+
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def encode(name):
+    return [BOS] + [chars.index(c) for c in name] + [BOS]
+
+
+def average_loss(P, names):
+    total = 0
+    for name in names:
+        tokens = encode(name)
+        for a, b in zip(tokens, tokens[1:]):
+            total += -math.log(P[a][b])
+    return total / len(names)

@@ -1,0 +1,20 @@
+# expect: print only shows a value on the screen
+import math
+
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def encode(name):
+    return [BOS] + [chars.index(c) for c in name] + [BOS]
+
+
+def average_loss(P, names):
+    total = 0
+    pairs = 0
+    for name in names:
+        tokens = encode(name)
+        for a, b in zip(tokens, tokens[1:]):
+            total += -math.log(P[a][b])
+            pairs += 1
+    print(total / pairs)

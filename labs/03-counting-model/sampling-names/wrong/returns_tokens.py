@@ -1,0 +1,13 @@
+# expect: expected the name as a string of letters
+chars = list("abcdefghijklmnopqrstuvwxyz")
+BOS = len(chars)
+
+
+def sample_name(P, rng):
+    token = BOS
+    tokens = []
+    while True:
+        token = rng.choices(range(27), weights=P[token])[0]
+        if token == BOS:
+            return tokens
+        tokens.append(token)
