@@ -191,6 +191,7 @@ def test_real_logit_gradients_against_autograd(learning, model):
     assert real["tokens"] == 27 and real["target_p"] == pytest.approx(math.exp(-loss))
     assert real["chart"]["x"][26] == "end" and real["chart"]["x"][0] == "a"
     assert [other["grad"] for other in real["others"]] == sorted(grads, reverse=True)[:3]
+    assert real["film"]["grads"] == pytest.approx([grads[tokens[3]], *sorted(grads, reverse=True)[:3]])
 
 
 # --- lesson 5 ------------------------------------------------------------------------------

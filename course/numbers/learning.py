@@ -168,6 +168,7 @@ def emma_surprise():
         "surprises": surprises,
         "probs": [step["p"] for step in steps],
         "labels": [f"{step['seen']} → {step['next']}" for step in steps],
+        "nexts": [step["next"] for step in steps],
         "loss": sum(surprises) / len(surprises),
         "worst": steps[worst],
         "not_worst": [step for index, step in enumerate(steps) if index != worst],
@@ -320,6 +321,7 @@ def real_grads():
     target = tokens[position + 1]
     grads = logit_grads(probs, target)
     labels = [token_label(model, token) for token in range(len(probs))]
+    shown = [target] + sorted(range(len(grads)), key=lambda i: -grads[i])[:3]
     return {
         "seen": NAME[:position],
         "tokens": len(probs),
@@ -328,6 +330,8 @@ def real_grads():
         "target_grad": grads[target],
         "others": [{"letter": labels[i], "p": probs[i], "grad": grads[i]} for i in sorted(range(len(grads)), key=lambda i: -grads[i])[:3]],
         "chart": {"x": labels, "y": grads},
+        # For the film, which has a phone's width: the right answer and the three most pushed down.
+        "film": {"labels": [labels[i] for i in shown], "grads": [grads[i] for i in shown]},
     }
 
 

@@ -101,7 +101,11 @@ function drawLine(root, chart, frame, measure) {
   ticks.forEach((tick, index) => {
     const tx = x(tick.value);
     svg("line", { x1: tx, x2: tx, y1: area.bottom, y2: area.bottom + 4, class: "chart-axis-line" }, frame.frame);
-    if (index % every === 0) text(frame.frame, tick.text, tx, area.bottom + 16, "chart-tick", { "text-anchor": "middle" });
+    if (index % every !== 0) return;
+    // The last label may hang past the plot's right edge ("1,000"): keep it inside the drawing.
+    const half = measure(tick.text) / 2;
+    const labelX = Math.min(tx, area.right + MARGIN.right - half - 1);
+    text(frame.frame, tick.text, labelX, area.bottom + 16, "chart-tick", { "text-anchor": "middle" });
   });
   svg("line", { x1: area.left, x2: area.right, y1: area.bottom, y2: area.bottom, class: "chart-axis-line" }, frame.frame);
   const along = (points) => points.map((point, index) => `${index ? "L" : "M"}${x(point.at).toFixed(2)} ${y(point.y).toFixed(2)}`).join(" ");

@@ -17,7 +17,7 @@ worked = checks.case("logit_grads", TOY, 0, shown_as="logit_grads(softmax([2, 1,
 middle = checks.case("logit_grads", [0.25, 0.5, 0.25], 1)
 last = checks.case("logit_grads", [0.1, 0.2, 0.3, 0.4], 3)
 sure = checks.case("logit_grads", [0.0, 1.0, 0.0], 1)
-uniform = checks.case("logit_grads", [1 / 27] * 27, 26, shown_as="logit_grads([1/27] * 27, 26)")
+uniform = checks.case("logit_grads", [1 / 27] * 27, 0, shown_as="logit_grads([1/27] * 27, 0)")
 five = checks.case("logit_grads", softmax([0.5, -1.0, 2.0, 0.0, 1.5]), 2, shown_as="logit_grads(softmax([0.5, -1, 2, 0, 1.5]), 2)")
 
 
@@ -93,7 +93,7 @@ def certain(t):
 @checks.check("The slopes add up to 0")
 def sums_to_zero(t):
     got = grads_of(t, uniform)
-    t.require_close(uniform, "27 tokens, each 1/27, and the right answer is the last, index 26.")
+    t.require_close(uniform, "27 tokens, each 1/27, and the right answer is the first, index 0.")
     if abs(sum(got)) > 1e-9:
         t.fail(f"The slopes add up to {show(sum(got))}; they should add up to 0.")
     grads_of(t, five)
