@@ -31,6 +31,14 @@ def bar_name(x, value):
     return f"letters in the name {x}: {value} names"
 
 
+def assert_fits_the_phone(page, figure):
+    """The drawing stays inside its plot's box, and the page does not scroll sideways."""
+    plot = figure.locator(".chart-plot").bounding_box()
+    drawing = figure.locator("svg").bounding_box()
+    assert plot["x"] <= drawing["x"] and drawing["x"] + drawing["width"] <= plot["x"] + plot["width"] + 0.5
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+
+
 def open_chart(page, site):
     page.goto(site + PAGE)
     figure = page.get_by_role("figure", name="Names by length.")
@@ -107,10 +115,7 @@ def test_drawing_moves_nothing_below_the_chart(new_page, chart_site):
 def test_fits_a_phone_in_either_theme_without_serious_problems(new_page, chart_site, scheme):
     page = new_page(viewport={"width": 375, "height": 800}, color_scheme=scheme, bypass_csp=True)
     figure = open_chart(page, chart_site)
-    plot = figure.locator(".chart-plot").bounding_box()
-    drawing = figure.locator("svg").bounding_box()
-    assert plot["x"] <= drawing["x"] and drawing["x"] + drawing["width"] <= plot["x"] + plot["width"] + 0.5
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+    assert_fits_the_phone(page, figure)
     fill = figure.locator(".chart-bar-shape").first.evaluate("bar => getComputedStyle(bar).fill")
     accent = page.evaluate("getComputedStyle(document.querySelector('.chart')).getPropertyValue('--accent')")
     assert fill and fill != "rgb(0, 0, 0)" and accent
@@ -206,10 +211,11 @@ def test_the_marks_table_lists_every_step(page, line_site):
 def test_a_line_fits_a_phone_in_either_theme_without_serious_problems(new_page, line_site, scheme):
     page = new_page(viewport={"width": 375, "height": 800}, color_scheme=scheme, bypass_csp=True)
     figure = open_line(page, line_site)
-    plot = figure.locator(".chart-plot").bounding_box()
+    assert_fits_the_phone(page, figure)
+    # Every x tick label, the last one included, stays inside the drawing.
     drawing = figure.locator("svg").bounding_box()
-    assert plot["x"] <= drawing["x"] and drawing["x"] + drawing["width"] <= plot["x"] + plot["width"] + 0.5
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+    for box in figure.locator(".chart-frame .chart-tick").evaluate_all("ticks => ticks.map(tick => tick.getBoundingClientRect().right)"):
+        assert box <= drawing["x"] + drawing["width"] + 0.5
     line = figure.locator(".chart-line").evaluate("path => getComputedStyle(path).stroke")
     mark = figure.locator(".chart-stop-dot").first.evaluate("dot => getComputedStyle(dot).fill")
     assert line != mark and line not in ("none", "rgb(0, 0, 0)")
