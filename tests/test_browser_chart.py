@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import serious_problems, serving
-from tests.test_widgets_chart import GOOD_CALL, PROVIDER, call_in_lesson, chart_course  # noqa: F401 (a fixture)
+from tests.test_widgets_chart import GOOD_CALL, LINE_CALL, PROVIDER, call_in_lesson, chart_course  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -29,6 +29,14 @@ def chart_site(chart_course, tmp_path):  # noqa: F811 (the fixture imported abov
 
 def bar_name(x, value):
     return f"letters in the name {x}: {value} names"
+
+
+def assert_fits_the_phone(page, figure):
+    """The drawing stays inside its plot's box, and the page does not scroll sideways."""
+    plot = figure.locator(".chart-plot").bounding_box()
+    drawing = figure.locator("svg").bounding_box()
+    assert plot["x"] <= drawing["x"] and drawing["x"] + drawing["width"] <= plot["x"] + plot["width"] + 0.5
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
 
 
 def open_chart(page, site):
@@ -107,10 +115,7 @@ def test_drawing_moves_nothing_below_the_chart(new_page, chart_site):
 def test_fits_a_phone_in_either_theme_without_serious_problems(new_page, chart_site, scheme):
     page = new_page(viewport={"width": 375, "height": 800}, color_scheme=scheme, bypass_csp=True)
     figure = open_chart(page, chart_site)
-    plot = figure.locator(".chart-plot").bounding_box()
-    drawing = figure.locator("svg").bounding_box()
-    assert plot["x"] <= drawing["x"] and drawing["x"] + drawing["width"] <= plot["x"] + plot["width"] + 0.5
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+    assert_fits_the_phone(page, figure)
     fill = figure.locator(".chart-bar-shape").first.evaluate("bar => getComputedStyle(bar).fill")
     accent = page.evaluate("getComputedStyle(document.querySelector('.chart')).getPropertyValue('--accent')")
     assert fill and fill != "rgb(0, 0, 0)" and accent
@@ -124,3 +129,105 @@ def test_light_and_dark_draw_in_different_colours(new_page, chart_site):
         figure = open_chart(page, chart_site)
         fills.append(figure.locator(".chart-bar-shape").first.evaluate("bar => getComputedStyle(bar).fill"))
     assert fills[0] != fills[1]
+
+
+# --- lines: a curve on a numeric x axis, and marks on it (the steps of a descent) ---
+
+MARKS = [("0", "0", "4.00"), ("1", "0.80", "1.44"), ("2", "1.28", "0.52")]
+
+
+@pytest.fixture
+def line_site(chart_course, tmp_path):  # noqa: F811 (the fixture imported above)
+    from site_builder.build import build
+
+    call_in_lesson(chart_course, LINE_CALL)
+    call_in_lesson(chart_course, LINE_CALL.replace(', marks=data.walk, marks_label="step"', "").replace("A valley and a walk down it.", "A valley alone."))
+    build(chart_course, tmp_path / "dist")
+    with serving(tmp_path / "dist") as url:
+        yield url
+
+
+def mark_name(step, w, loss):
+    return f"step {step}: w {w}, loss {loss}"
+
+
+def open_line(page, site, caption="A valley and a walk down it."):
+    page.goto(site + PAGE)
+    figure = page.get_by_role("figure", name=caption)
+    expect(figure.locator("svg")).to_have_count(1)
+    return figure
+
+
+def test_a_line_draws_its_curve_its_x_ticks_and_every_mark(page, line_site):
+    figure = open_line(page, line_site)
+    for mark in MARKS:
+        expect(figure.get_by_role("img", name=mark_name(*mark))).to_have_count(1)
+    expect(figure.locator(".chart-line")).to_have_count(1)
+    expect(figure.locator(".chart-walk")).to_have_count(1)
+    expect(figure.locator(".chart-frame .chart-tick")).to_have_text(["0", "1", "2", "3", "4", "0.0", "0.5", "1.0", "1.5", "2.0"])
+    # The walk goes right and down: each mark is right of and below the one before.
+    centres = figure.locator(".chart-stop-dot").evaluate_all("dots => dots.map(dot => [dot.cx.baseVal.value, dot.cy.baseVal.value])")
+    assert [x for x, _ in centres] == sorted(x for x, _ in centres) and [y for _, y in centres] == sorted(y for _, y in centres)
+    # The curve is drawn through all five points, left to right.
+    path = figure.locator(".chart-line").get_attribute("d")
+    assert path.count("L") == 4 and path.startswith("M")
+
+
+def test_the_keyboard_walks_the_marks_and_reads_each_one(page, line_site):
+    figure = open_line(page, line_site)
+    figure.get_by_role("img", name=mark_name(*MARKS[0])).focus()
+    expect(figure.locator(".chart-readout")).to_have_text(mark_name(*MARKS[0]))
+    page.keyboard.press("ArrowRight")
+    expect(figure.get_by_role("img", name=mark_name(*MARKS[1]))).to_be_focused()
+    page.keyboard.press("End")
+    expect(figure.get_by_role("img", name=mark_name(*MARKS[2]))).to_be_focused()
+    expect(figure.locator(".chart-readout")).to_have_text(mark_name(*MARKS[2]))
+    expect(figure.locator(".chart-stop[tabindex='0']")).to_have_count(1)
+
+
+def test_a_line_without_marks_lets_the_keyboard_visit_its_points(page, line_site):
+    figure = open_line(page, line_site, "A valley alone.")
+    expect(figure.locator(".chart-walk")).to_have_count(0)
+    expect(figure.get_by_role("img")).to_have_count(5)
+    figure.get_by_role("img", name="w 0: loss 4.00").focus()
+    page.keyboard.press("ArrowRight")
+    expect(figure.get_by_role("img", name="w 0.50: loss 2.25")).to_be_focused()
+    expect(figure.locator(".chart-readout")).to_have_text("w 0.50: loss 2.25")
+
+
+def test_the_marks_table_lists_every_step(page, line_site):
+    figure = open_line(page, line_site)
+    figure.get_by_text("Show the numbers").click()
+    tables = figure.get_by_role("table")
+    expect(tables).to_have_count(2)
+    rows = tables.nth(1).locator("tbody tr")
+    expect(rows).to_have_count(len(MARKS))
+    for row, (step, w, loss) in zip(rows.all(), MARKS):
+        expect(row.get_by_role("rowheader")).to_have_text(step)
+        expect(row.get_by_role("cell")).to_have_text([w, loss])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_line_fits_a_phone_in_either_theme_without_serious_problems(new_page, line_site, scheme):
+    page = new_page(viewport={"width": 375, "height": 800}, color_scheme=scheme, bypass_csp=True)
+    figure = open_line(page, line_site)
+    assert_fits_the_phone(page, figure)
+    # Every x tick label, the last one included, stays inside the drawing.
+    drawing = figure.locator("svg").bounding_box()
+    for box in figure.locator(".chart-frame .chart-tick").evaluate_all("ticks => ticks.map(tick => tick.getBoundingClientRect().right)"):
+        assert box <= drawing["x"] + drawing["width"] + 0.5
+    line = figure.locator(".chart-line").evaluate("path => getComputedStyle(path).stroke")
+    mark = figure.locator(".chart-stop-dot").first.evaluate("dot => getComputedStyle(dot).fill")
+    assert line != mark and line not in ("none", "rgb(0, 0, 0)")
+    assert serious_problems(page) == []
+
+
+def test_a_line_and_its_marks_change_colour_with_the_theme(new_page, line_site):
+    colours = []
+    for scheme in ("light", "dark"):
+        figure = open_line(new_page(color_scheme=scheme), line_site)
+        colours.append((
+            figure.locator(".chart-line").evaluate("path => getComputedStyle(path).stroke"),
+            figure.locator(".chart-stop-dot").first.evaluate("dot => getComputedStyle(dot).fill"),
+        ))
+    assert colours[0][0] != colours[1][0] and colours[0][1] != colours[1][1]

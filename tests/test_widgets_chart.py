@@ -28,9 +28,17 @@ def lengths():
         "many": {"x": list(range(61)), "y": list(range(61))},
         "blank_label": {"x": ["a", " "], "y": [1, 2]},
         "plain_list": [1, 2, 3],
+        "curve": {"x": [0, 0.5, 1, 1.5, 2], "y": [4, 2.25, 1, 0.25, 0]},
+        "walk": {"x": [0, 0.8, 1.28], "y": [4, 1.44, 0.5184]},
+        "backwards": {"x": [0, 2, 1], "y": [1, 2, 3]},
+        "lettered": {"x": ["a", "b"], "y": [1, 2]},
+        "lonely": {"x": [1], "y": [1]},
+        "dense": {"x": list(range(1001)), "y": list(range(1001))},
+        "steps": {"x": list(range(1000)), "y": [0.01 * (1 - step / 1000) for step in range(1000)]},
     }
 '''
 GOOD_CALL = 'chart(data.histogram, kind="bars", x="letters in the name", y="names", caption="Names by length.")'
+LINE_CALL = 'chart(data.curve, kind="line", x="w", y="loss", caption="A valley and a walk down it.", digits=2, marks=data.walk, marks_label="step")'
 
 # Each bad call: the argument its message must name, and the bad value it must quote.
 BAD_CALLS = {
@@ -51,6 +59,15 @@ BAD_CALLS = {
     "a blank label": (GOOD_CALL.replace("data.histogram", "data.blank_label"), "data", "' '"),
     "a list, not x and y": (GOOD_CALL.replace("data.histogram", "data.plain_list"), "data", "list"),
     "a misspelt keyword": (GOOD_CALL.replace("caption=", "captoin="), "captoin", "caption"),
+    "a line through labels": (LINE_CALL.replace("data.curve", "data.lettered"), "x", "'a'"),
+    "a line whose x goes back": (LINE_CALL.replace("data.curve", "data.backwards"), "x", "increasing"),
+    "a line of one point": (LINE_CALL.replace("data.curve", "data.lonely"), "line", "not 1"),
+    "a line too dense": (LINE_CALL.replace("data.curve", "data.dense"), "data", "not 1001"),
+    "marks on bars": (GOOD_CALL.replace(")", ', marks=data.walk, marks_label="step")'), "marks", "line"),
+    "marks without a label": (LINE_CALL.replace(', marks_label="step"', ""), "marks_label", "''"),
+    "a label without marks": (LINE_CALL.replace("marks=data.walk, ", ""), "marks_label", "'step'"),
+    "marks through labels": (LINE_CALL.replace("data.walk", "data.lettered"), "marks", "'a'"),
+    "x digits as text": (LINE_CALL.replace(")", ', x_digits="3")'), "x_digits", "'3'"),
 }
 
 
@@ -157,3 +174,32 @@ def test_values_are_written_as_the_page_shows_numbers():
     assert value_text(-0.0001, 2) == "0.00"
     assert decimals_needed([0, 0.25, 0.5]) == 2
     assert decimals_needed([0, 500, 1000]) == 0
+
+
+def test_a_line_has_a_numeric_x_axis_and_its_marks_in_a_table_of_their_own(chart_course, tmp_path):
+    call_in_lesson(chart_course, LINE_CALL)
+    result = build(chart_course, tmp_path / "dist")
+    assert result.exit_code == 0, result.output
+    html, data = page_chart(tmp_path / "dist")
+    assert data["kind"] == "line"
+    assert [(point["at"], point["x"], point["text"]) for point in data["points"]] == [(0, "0", "4.00"), (0.5, "0.50", "2.25"), (1, "1", "1.00"), (1.5, "1.50", "0.25"), (2, "2", "0.00")]
+    assert [tick["text"] for tick in data["x_ticks"]] == ["0.0", "0.5", "1.0", "1.5", "2.0"]
+    # A line's y axis covers its values and no more: it need not start at 0.
+    assert [tick["value"] for tick in data["ticks"]] == [0, 1, 2, 3, 4]
+    assert data["marks_label"] == "step"
+    assert [(mark["at"], mark["text"]) for mark in data["marks"]] == [(0, "4.00"), (0.8, "1.44"), (1.28, "0.52")]
+    tables = re.findall(r"<table class=\"chart-table\">(.*?)</table>", html, re.S)
+    assert len(tables) == 2
+    assert re.findall(r"<tr><th scope=\"row\">(.*?)</th><td>(.*?)</td><td>(.*?)</td></tr>", tables[1]) == [("0", "0", "4.00"), ("1", "0.80", "1.44"), ("2", "1.28", "0.52")]
+    assert "<caption>Marked on the line: each step</caption>" in tables[1]
+
+
+def test_a_line_can_be_a_thousand_steps_long_with_its_x_written_to_given_digits(chart_course, tmp_path):
+    call_in_lesson(chart_course, 'chart(data.steps, kind="line", x="step", y="learning rate", caption="The schedule.", digits=4, x_digits=1)')
+    assert build(chart_course, tmp_path / "dist").exit_code == 0
+    html, data = page_chart(tmp_path / "dist")
+    assert len(data["points"]) == 1000 and "marks" in data and data["marks"] == []
+    assert data["points"][999]["x"] == "999.0" and data["points"][999]["text"] == "0.0000"
+    assert [tick["value"] for tick in data["x_ticks"]] == [0, 200, 400, 600, 800, 1000]
+    assert [tick["text"] for tick in data["ticks"]][:2] == ["0.000", "0.002"]
+    assert html.count("<table class=\"chart-table\">") == 1

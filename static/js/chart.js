@@ -2,8 +2,8 @@
 // drawn by their kind, one entry each in KINDS. The build has already written every value
 // as text and chosen the y ticks; this module only lays them out at the plot's width, and
 // again when that width changes (the height is fixed in CSS, so nothing below moves).
-// Each bar is one tab stop's worth of keyboard: Tab reaches the first, the arrow keys,
-// Home and End move along, and the value shows above the bar and is read out.
+// Each chart is one tab stop's worth of keyboard: Tab reaches its first bar (or point, or
+// mark), the arrow keys, Home and End move along, and the value shows above it and is read out.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const TICK_FONT = "12px";
@@ -86,7 +86,48 @@ function drawBars(root, chart, frame, measure) {
   });
 }
 
-const KINDS = { bars: drawBars };
+// A line: the points joined left to right on a numeric x axis with its own round ticks.
+// Marks (the steps of a descent, say) sit on top as dots joined in their order, and are
+// what the keyboard walks; without marks, every point of the line is a stop.
+function drawLine(root, chart, frame, measure) {
+  const { area, y } = frame;
+  const ticks = chart.x_ticks;
+  const lo = ticks[0].value;
+  const hi = ticks[ticks.length - 1].value;
+  const x = (value) => area.left + ((value - lo) / (hi - lo || 1)) * (area.right - area.left);
+  const band = (area.right - area.left) / Math.max(1, ticks.length - 1);
+  const widest = Math.max(...ticks.map((tick) => measure(tick.text)));
+  const every = Math.max(1, Math.ceil((widest + 8) / band));
+  ticks.forEach((tick, index) => {
+    const tx = x(tick.value);
+    svg("line", { x1: tx, x2: tx, y1: area.bottom, y2: area.bottom + 4, class: "chart-axis-line" }, frame.frame);
+    if (index % every !== 0) return;
+    // The last label may hang past the plot's right edge ("1,000"): keep it inside the drawing.
+    const half = measure(tick.text) / 2;
+    const labelX = Math.min(tx, area.right + MARGIN.right - half - 1);
+    text(frame.frame, tick.text, labelX, area.bottom + 16, "chart-tick", { "text-anchor": "middle" });
+  });
+  svg("line", { x1: area.left, x2: area.right, y1: area.bottom, y2: area.bottom, class: "chart-axis-line" }, frame.frame);
+  const along = (points) => points.map((point, index) => `${index ? "L" : "M"}${x(point.at).toFixed(2)} ${y(point.y).toFixed(2)}`).join(" ");
+  svg("path", { d: along(chart.points), class: "chart-line", "aria-hidden": "true" }, root);
+  const marked = chart.marks.length > 0;
+  if (marked) svg("path", { d: along(chart.marks), class: "chart-walk", "aria-hidden": "true" }, root);
+  const stops = marked ? chart.marks : chart.points;
+  const group = svg("g", { class: marked ? "chart-marks" : "chart-points" }, root);
+  return stops.map((point, index) => {
+    const cx = x(point.at);
+    const cy = y(point.y);
+    const label = marked
+      ? `${chart.marks_label} ${index}: ${chart.x_label} ${point.x}, ${chart.y_label} ${point.text}`
+      : `${chart.x_label} ${point.x}: ${chart.y_label} ${point.text}`;
+    const stop = svg("g", { class: "chart-stop", role: "img", tabindex: "-1", "aria-label": label }, group);
+    svg("circle", { class: "chart-stop-hit", cx, cy, r: 9 }, stop);
+    svg("circle", { class: "chart-stop-dot", cx, cy, r: marked ? 4.5 : 3.5 }, stop);
+    return { element: stop, anchorX: cx, anchorY: cy - 6, point, readout: label };
+  });
+}
+
+const KINDS = { bars: drawBars, line: drawLine };
 
 class Chart {
   constructor(figure) {
@@ -148,7 +189,7 @@ class Chart {
     this.marks.forEach((mark, i) => mark.element.toggleAttribute("data-active", i === index));
     if (index === null) return;
     const mark = this.marks[index];
-    const label = `${mark.point.text} ${this.chart.y_label}`;
+    const label = mark.readout ?? `${mark.point.text} ${this.chart.y_label}`;
     const w = this.measure(label, 600) + 14;
     const maxX = this.width - 8 - w - 2;
     const x = Math.max(2, Math.min(maxX, mark.anchorX - w / 2));

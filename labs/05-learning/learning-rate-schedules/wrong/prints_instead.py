@@ -1,0 +1,3 @@
+# expect: printed
+def lr_at(step, steps, lr0):
+    print(lr0 * (1 - step / steps))

@@ -1,0 +1,6 @@
+# expect: without its minus sign
+import math
+
+
+def nll(probs, target):
+    return math.log(probs[target])

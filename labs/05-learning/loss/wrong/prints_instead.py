@@ -1,0 +1,6 @@
+# expect: printed
+import math
+
+
+def nll(probs, target):
+    print(-math.log(probs[target]))

@@ -1,0 +1,3 @@
+# expect: its sign flipped
+def slope(f, x, h):
+    return (f(x) - f(x + h)) / h

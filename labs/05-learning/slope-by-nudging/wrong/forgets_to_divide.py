@@ -1,0 +1,3 @@
+# expect: not divided by anything
+def slope(f, x, h):
+    return f(x + h) - f(x)

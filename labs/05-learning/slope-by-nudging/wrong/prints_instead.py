@@ -1,0 +1,3 @@
+# expect: printed
+def slope(f, x, h):
+    print((f(x + h) - f(x)) / h)

@@ -1,0 +1,3 @@
+# expect: multiplied by h
+def slope(f, x, h):
+    return (f(x + h) - f(x)) * h

@@ -1,0 +1,3 @@
+# expect: returned one number
+def logit_grads(probs, target):
+    return probs[target] - 1

@@ -1,0 +1,11 @@
+# expect: one step too few
+def slope(f, x, h=0.000001):
+    return (f(x + h) - f(x)) / h
+
+
+def descend(f, w, lr, steps):
+    path = [w]
+    for _ in range(steps - 1):
+        w = w - lr * slope(f, w)
+        path.append(w)
+    return path
