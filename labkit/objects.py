@@ -139,7 +139,10 @@ def raised_on_recipe_line(error):
 def not_an_object(step, made, value, cls, class_name):
     """"After `c = a * b`, c is the float -6.0, not a Value ...": what came back and where it was made."""
     kind = type(value).__name__
-    shown = f"the {kind} {value!r}" if type(value) in (int, float) else f"{article(kind)} {kind}"
+    if value is None:
+        shown = "None (the method ended without a return line that has a value)"
+    else:
+        shown = f"the {kind} {value!r}" if type(value) in (int, float) else f"{article(kind)} {kind}"
     method = making_method(step, cls)
     where = ""
     if method:

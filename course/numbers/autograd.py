@@ -4,6 +4,8 @@ Every example is small enough to work by hand, and every number a page shows is 
 the course's Value gives for it: the lessons teach exactly the engine microgpt trains with.
 """
 
+import math
+
 from microgpt.autograd import Value, topological_order
 from microgpt.model import GPTConfig, parameter_shapes
 
@@ -64,7 +66,23 @@ def operations():
         "doubled": doubled.data,
         "summed": summed.data,
         "exponent": 3,
+        # What the lab reads back from y = x ** 3: y.data, then y.local_grads.
+        "cube_lab": [rows["pow"].data, list(rows["pow"].local_grads)],
+        "c": C,
+        "b": B,
+        "nudge": NUDGE,
+        # exp nudged: it moves by about exp(x) times the nudge, its own value.
+        "exp_slope": (math.exp(A + NUDGE) - math.exp(A)) / NUDGE,
+        # The film's rows: each operation's result, and its local gradient.
+        "film_data": [rows[name].data for name in FILM_ROWS],
+        "film_local": [rows[name].local_grads[0] for name in FILM_ROWS],
+        "film_labels": list(FILM_ROWS.values()),
+        "film_x": [A],
+        "film_negative": [B],
     }
+
+
+FILM_ROWS = {"pow": "x ** 3", "exp": "x.exp()", "log": "x.log()", "relu": "x.relu()"}
 
 
 def chain_graph():
