@@ -59,6 +59,10 @@ def test_lesson_two_each_operation_and_its_derivative(numbers):
     assert o["relu_negative"] == {"data": 0, "local": 0.0}
     assert o["difference"] == x - (-3.0) and o["quotient"] == pytest.approx(x / -3.0)
     assert o["doubled"] == 2 * x and o["summed"] == pytest.approx(2.0 - 3.0 + 4.0)
+    assert o["cube_lab"] == [x**3, [pytest.approx(3 * x**2)]]
+    assert o["exp_slope"] == pytest.approx(math.exp(x), rel=1e-3)
+    assert o["film_data"] == pytest.approx([x**3, math.exp(x), math.log(x), x])
+    assert o["film_local"] == pytest.approx([3 * x**2, math.exp(x), 1 / x, 1.0])
 
 
 def test_lesson_three_the_chain_rule_matches_nudging_each_input(numbers):
@@ -75,6 +79,9 @@ def test_lesson_three_the_chain_rule_matches_nudging_each_input(numbers):
     assert g["data"]["L"] == loss(a, b, c, f)
     assert g["grad"]["d"] == f and g["grad"]["e"] == f and g["grad"]["f"] == a * b + c
     assert g["dL_dd"] * g["dd_de"] * g["de_da"] == pytest.approx(g["grad"]["a"])
+    assert g["a_nudged_slope"] == pytest.approx(b * f, abs=1e-6)
+    assert g["film_grads_end"] == [f, a * b + c] and g["film_grads_middle"] == [f, f]
+    assert g["film_grads_inputs"] == [b * f, a * f] and g["film_middle"] == [a * b, a * b + c]
 
 
 def test_the_film_fills_gradients_from_the_output_back(numbers):

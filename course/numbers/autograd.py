@@ -103,6 +103,15 @@ def chain_graph():
         "dL_dd": d.grad,
         "dd_de": 1,
         "de_da": B,
+        # The same gradient found by nudging a, as Module 5 did.
+        "nudge": NUDGE,
+        "a_nudged_slope": (((A + NUDGE) * B + C) * F - loss.data) / NUDGE,
+        "film_inputs": [A, B, C, F],
+        "film_middle": [e.data, d.data],
+        "film_loss": [loss.data],
+        "film_grads_end": [d.grad, f.grad],
+        "film_grads_middle": [e.grad, c.grad],
+        "film_grads_inputs": [a.grad, b.grad],
         "order": [name for node in topological_order(loss) for name, known in nodes.items() if known is node],
     }
 
