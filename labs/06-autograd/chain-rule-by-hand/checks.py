@@ -6,6 +6,7 @@ lesson = checks.case("chain_grads", 2.0, -3.0, 4.0, 5.0)
 other = checks.case("chain_grads", 1.5, 4.0, -2.0, -0.5)
 zero_c = checks.case("chain_grads", 3.0, 2.0, 0.0, 2.0)
 f_is_one = checks.case("chain_grads", -1.0, 0.5, 3.0, 1.0)
+all_negative = checks.case("chain_grads", -2.0, -5.0, -1.0, -3.0)
 
 
 def forward(a, b, c, f):
@@ -42,6 +43,11 @@ def reversed_order(a, b, c, f):
     return [d, f, f * a, f * b]
 
 
+@checks.check("Returns a list of four numbers")
+def four_numbers(t):
+    t.require_shape(t.call(lesson), t.expected(lesson), lesson.call_text())
+
+
 @checks.check("The lesson's graph: a = 2, b = -3, c = 4, f = 5")
 def lesson_check(t):
     t.require_close(lesson, "Work back from L = d * f; compare each gradient with the lesson's table.")
@@ -60,3 +66,8 @@ def zero_c_check(t):
 @checks.check("When f is 1")
 def f_one_check(t):
     t.require_close(f_is_one, "With f = 1, d's gradient is 1, and f's gradient is d.")
+
+
+@checks.check("All four inputs negative")
+def negative_check(t):
+    t.require_close(all_negative, "Signs multiply too: a negative gradient times a negative local gradient is positive.")
