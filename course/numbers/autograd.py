@@ -98,6 +98,8 @@ def chain_graph():
         "grad": {name: float(node.grad) for name, node in nodes.items()},
         # The lab's answer, in the order its function returns it.
         "grads": [float(node.grad) for node in (a, b, c, f)],
+        # What the backward lab reads back after L.backward(): every gradient, inputs first.
+        "backward_lab": [node.grad for node in (a, b, c, f, e, d, loss)],
         "inputs": [A, B, C, F],
         # d(L)/d(a) by the chain rule, one factor at a time: dL/dd * dd/de * de/da.
         "dL_dd": d.grad,
@@ -146,13 +148,23 @@ def used_twice():
     double = b + b
     double.backward()
     # With = instead of +=, only the last contribution would stay: a.grad would be a, not 2a.
-    return {"a": A, "square": square.data, "square_grad": a.grad, "double_grad": b.grad, "one_contribution": A}
+    return {
+        "a": A,
+        "square": square.data,
+        "square_grad": a.grad,
+        "square_local": list(square.local_grads),
+        "double_grad": b.grad,
+        "one_contribution": A,
+    }
 
 
 def drop_in():
     """What the page's drop-in runs: the loss of one name, over all of microgpt's parameters."""
     params = sum(rows * cols for _name, rows, cols in parameter_shapes(GPTConfig()))
-    return {"name": "emma", "params": params}
+    return {"name": DROP_IN_NAME, "params": params}
+
+
+DROP_IN_NAME = "emma"  # labkit/dropin.py runs the same name
 
 
 def check_functions():
