@@ -175,7 +175,13 @@ def check_functions():
         function(value).backward()
         nudged = (function(x + SLOPE_H) - function(x)) / SLOPE_H
         cases.append({"label": label, "x": x, "autograd": value.grad, "nudged": nudged, "difference": abs(value.grad - nudged)})
-    return {"cases": cases, "h": SLOPE_H, "first": cases[0]}
+    first = cases[0]
+    film = {
+        "film_labels": [case["label"] for case in cases],
+        "film_autograd": [case["autograd"] for case in cases],
+        "film_nudged": [case["nudged"] for case in cases],
+    }
+    return {**film,"cases": cases, "h": SLOPE_H, "first": first, "first_lab": [first["autograd"], first["nudged"]]}
 
 
 def cube_minus(x):
