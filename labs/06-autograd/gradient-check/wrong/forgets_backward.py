@@ -1,4 +1,4 @@
-# expect: without calling backward
+# expect: before backward has run
 import math
 
 
