@@ -1,6 +1,6 @@
 """The one entry point the browser's worker calls, with and returning plain dicts."""
 
-from labkit import grading, realmodel, stoppable_sleep
+from labkit import dropin, grading, realmodel, stoppable_sleep
 from labkit.bundled import lab_bundle
 
 stoppable_sleep.install()
@@ -8,7 +8,7 @@ stoppable_sleep.install()
 
 def handle(request):
     """`{"action": "run" | "check" | "compare", "lab": id, "code": str, "name": str}` or
-    `{"action": "attention", "name": str}` -> a result dict."""
+    `{"action": "attention", "name": str}` or `{"action": "dropin", "lab": id, "code": str}` -> a result dict."""
     request = dict(request)
     action = request.get("action")
     code = str(request.get("code", ""))
@@ -20,4 +20,6 @@ def handle(request):
         return realmodel.attention(str(request.get("name", "")))
     if action == "compare":
         return realmodel.compare(str(request.get("lab", "")), code, str(request.get("name", "")))
-    raise ValueError(f"Unknown action {action!r}: expected 'run', 'check', 'attention' or 'compare'.")
+    if action == "dropin":
+        return dropin.dropin(str(request.get("lab", "")), code)
+    raise ValueError(f"Unknown action {action!r}: expected 'run', 'check', 'attention', 'compare' or 'dropin'.")

@@ -8,7 +8,8 @@ and the expressions to read back afterwards as plain numbers (`c.data`, `a.grad`
 
 The recipe is plain data, so the builder stores what the solution's class reads back,
 exactly as for a function's case, and a mistake is a whole mistaken class run through
-the same recipe (`@checks.mistaken_class`). While a recipe runs, each line is watched:
+the same recipe (`@checks.mistaken_class`). A recipe runs as one call (labkit.calls.run), so
+the whole of it is inside the guard that keeps the learner's code from the checker's world. While a recipe runs, each line is watched:
 a line that should make an object of the class and made something else, an object that
 lacks one of the attributes every object must have, or a method the class does not have
 yet, is said as what it is, with the learner's line where there is one.
@@ -17,7 +18,6 @@ yet, is said as what it is, with the learner's line where there is one.
 import ast
 import re
 
-from labkit.guard import protected
 from labkit.protocol import LEARNER_FILE
 from labkit.values import NotPlainData, plain, show
 
@@ -56,8 +56,7 @@ def run_recipe(cls, class_name, steps, reads, required=("data", "grad")):
 
 def run_step(step, names, cls, class_name):
     try:
-        with protected():
-            exec(compile(step, RECIPE_FILE, "exec"), names)
+        exec(compile(step, RECIPE_FILE, "exec"), names)
     except (AttributeError, TypeError) as error:
         missing = missing_method(step, error, cls, class_name) or plain_number_inside(step, error, class_name)
         if missing:
@@ -185,8 +184,7 @@ def require_attributes(step, names, cls, class_name, required):
             continue
         for attribute in required:
             try:
-                with protected():
-                    number = plain(getattr(value, attribute))
+                number = plain(getattr(value, attribute))
             except AttributeError:
                 raise RecipeFailed(no_attribute(step, name, attribute, class_name, cls)) from None
             except NotPlainData as problem:
@@ -207,8 +205,7 @@ def no_attribute(step, name, attribute, class_name, cls):
 
 def read(expression, names, cls, class_name):
     try:
-        with protected():
-            found = eval(compile(expression, RECIPE_FILE, "eval"), names)
+        found = eval(compile(expression, RECIPE_FILE, "eval"), names)
     except (AttributeError, TypeError) as error:
         missing = missing_method(expression, error, cls, class_name)
         if missing:

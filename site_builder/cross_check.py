@@ -13,10 +13,13 @@ from pathlib import Path
 
 import microgpt
 from labkit import Case, show
-from labkit.realmodel import MODEL_BLOCKS
+from labkit.realmodel import MODEL_BLOCKS as BLOCKS
 from labkit.values import NotPlainData, close, plain, same_shape, shape_of
 from site_builder import tomlfile
 from site_builder.numbers import ProviderFailed
+
+# The model's own block for each hook; for a class (the drop-in's Value), the course's own class.
+MODEL_BLOCKS = {**BLOCKS, "Value": microgpt.Value}
 
 # Relative. Both sides compute the same numbers, perhaps in another order, so they agree
 # to the last few bits; a wrong solution is off by far more.

@@ -9,6 +9,8 @@ import math
 from microgpt.autograd import Value, topological_order
 from microgpt.model import GPTConfig, parameter_shapes
 
+from labkit.dropin import DROP_IN_NAME
+
 A, B = 2.0, -3.0  # the two numbers every lesson of the module starts from
 C, F = 4.0, 5.0  # and the two that lesson 3's graph adds
 NUDGE = 0.001  # how far lesson 1 nudges a, to see the local gradients
@@ -162,9 +164,6 @@ def drop_in():
     """What the page's drop-in runs: the loss of one name, over all of microgpt's parameters."""
     params = sum(rows * cols for _name, rows, cols in parameter_shapes(GPTConfig()))
     return {"name": DROP_IN_NAME, "params": params}
-
-
-DROP_IN_NAME = "emma"  # labkit/dropin.py runs the same name
 
 
 def check_functions():

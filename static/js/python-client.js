@@ -15,6 +15,7 @@
 //   await python.run(labId, code, { onOutput, onStart })    -> result dict (see labkit.entry)
 //   await python.check(labId, code, { onOutput, onStart })
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
+//   await python.dropin(labId, code, { onOutput, onStart })  -> the learner's Value class in the real model
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
@@ -126,6 +127,11 @@ class PythonClient extends EventTarget {
 
   compare(lab, code, name, options) {
     return this.execute("compare", lab, code, { ...options, extra: { name } });
+  }
+
+  // Learner code, so through execute: a fresh Python, ended with the request.
+  dropin(lab, code, options) {
+    return this.execute("dropin", lab, code, options);
   }
 
   async execute(type, lab, code, { onOutput, onStart, extra } = {}) {

@@ -11,6 +11,8 @@
 //                                              {type: "result", result} | {type: "error", message, fatal?}
 //   {type: "attention", name}               -> the same replies; result is the real model's
 //                                              attention maps for `name` (the heatmap)
+//   {type: "dropin", lab, code}             -> the same replies; result compares the loss and gradients
+//                                              of the real model with the learner's Value and the course's
 //   {type: "compare", lab, code, name}      -> the same replies; result sets the learner's function
 //                                              beside the model's own, on `name`
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
@@ -186,6 +188,7 @@ const REQUEST_FIELDS = {
   check: ["lab", "code"],
   attention: ["name"],
   compare: ["lab", "code", "name"],
+  dropin: ["lab", "code"],
 };
 
 function entryRequest(message) {
