@@ -133,3 +133,27 @@ def test_lesson_five_autograd_agrees_with_nudging(numbers):
         assert case["nudged"] == pytest.approx(case["autograd"], rel=1e-4)
         assert case["difference"] == pytest.approx(abs(case["autograd"] - case["nudged"]))
         assert 0 < case["difference"] < 1e-4
+
+
+@pytest.mark.parametrize("lab", ["a-number-that-remembers", "more-operations", "backward"])
+def test_every_recipe_reads_back_the_same_with_the_courses_value(lab):
+    """The labs' expected answers come from their solutions; the course's own Value must agree on every recipe."""
+    from labkit.grading import load_checks
+    from microgpt.autograd import Value
+
+    folder = PROJECT / "labs" / "06-autograd" / lab
+    checks = load_checks((folder / "checks.py").read_text(encoding="utf-8"), f"06-autograd/{lab}")
+    namespace = {}
+    exec(compile((folder / "solution.py").read_text(encoding="utf-8"), "<your code>", "exec"), namespace)
+    expected = checks.answers(namespace)
+    recipes = [case for case in checks.cases if case.driver is not None]
+    assert recipes
+    for case in recipes:
+        course = case.caller(Value)(*case.args)
+        assert _nested_close(course, expected[case.index]), case.call_text()
+
+
+def _nested_close(a, b):
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(_nested_close(x, y) for x, y in zip(a, b))
+    return a == pytest.approx(b)

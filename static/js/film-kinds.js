@@ -354,7 +354,7 @@ const GRAPH = {
     const layers = graphLayers(item);
     const digits = item.digits ?? 1;
     const texts = [...item.values, ...(item.grads || []).filter((g) => g !== null)].map((v) => `grad ${formatNumber(v, digits)}`);
-    const nodeW = Math.max(NODE_W, Math.ceil(measure.widest(texts, SMALL)) + 14);
+    const nodeW = Math.max(NODE_W, Math.ceil(measure.widest(texts, SMALL, 700)) + 18); // the known gradient is bold
     const widest = Math.max(...layers.map((layer) => layer.length));
     const across = layers.length * nodeW + (layers.length - 1) * LAYER_GAP <= width;
     const titleW = item.label ? measure.text(item.label, SMALL, 600) + 8 : 0;
