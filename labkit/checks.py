@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from labkit import calls
 from labkit.learner import exception_details
 from labkit.mistakes import AGREEMENT, Mistake, fitting_diagnosis
+from labkit.objects import RecipeFailed, recipe_driver, recipe_text
 from labkit.values import DEFAULT_TOLERANCE, close, find_not_finite, same_shape, shape_of, show, shown_apart
 from labkit.wording import changed_arguments, joined, printed_instead, printed_note, sentence
 
@@ -33,9 +34,16 @@ class Case:
     function: str
     args: tuple
     shown_as: str = ""  # how messages write the call, when its arguments are too big to show
+    driver: object = None  # for a class: driver(cls, *args) makes its objects and reads them (labkit.objects)
 
     def call_text(self):
         return self.shown_as or f"{self.function}({', '.join(show(arg) for arg in self.args)})"
+
+    def caller(self, target):
+        """What to call with this case's args: `target` itself, or a recipe run with the class `target`."""
+        if self.driver is None:
+            return target
+        return lambda *args: self.driver(target, *args)
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,15 @@ class Checks:
         self.cases.append(new)
         return new
 
+    def recipe(self, class_name, steps, reads):
+        """A case for a class: run `steps` with the learner's class, then read each of `reads` (labkit.objects)."""
+        new = Case(
+            index=len(self.cases), function=class_name, args=(steps, list(reads)),
+            shown_as=recipe_text(steps, reads), driver=recipe_driver(class_name),
+        )
+        self.cases.append(new)
+        return new
+
     def check(self, name):
         def register(run):
             self.checks.append(Check(name=name, run=run))
@@ -70,6 +87,16 @@ class Checks:
         def register(computes):
             self.mistakes.append(Mistake(function=function, says=says, computes=computes, uses=tuple(uses)))
             return computes
+
+        return register
+
+    def mistaken_class(self, class_name, says):
+        """Register the decorated class as a mistaken `class_name`: run through the same recipes as the learner's."""
+
+        def register(cls):
+            drive = recipe_driver(class_name)
+            self.mistakes.append(Mistake(function=class_name, says=says, computes=lambda *args: drive(cls, *args)))
+            return cls
 
         return register
 
@@ -109,10 +136,11 @@ class Tester:
     def expected(self, case):
         return self._expected[case.index]
 
-    def outcome_with(self, function, *args, text=None):
+    def outcome_with(self, function, *args, text=None, case=None):
         """What the learner's function did with copies of `args`; never raises for the learner's errors."""
         text = text or f"{function}({', '.join(show(arg) for arg in args)})"
-        outcome = calls.run(self.function(function), function, text, args)
+        target = self.function(function)
+        outcome = calls.run(case.caller(target) if case else target, function, text, args)
         if isinstance(outcome.error, CheckFailed):
             raise outcome.error
         self.printed_lines += outcome.printed_count
@@ -120,12 +148,14 @@ class Tester:
 
     def outcome(self, case):
         if case.index not in self._outcomes:
-            self._outcomes[case.index] = self.outcome_with(case.function, *case.args, text=case.call_text())
+            self._outcomes[case.index] = self.outcome_with(case.function, *case.args, text=case.call_text(), case=case)
         return self._outcomes[case.index]
 
     def value(self, outcome):
         """What the call returned, as plain data; a CheckFailed when there is nothing to compare."""
         text = outcome.text
+        if isinstance(outcome.error, RecipeFailed):  # what a class's recipe saw, already in words
+            raise CheckFailed(outcome.error.args[0], line=outcome.error.line)
         if outcome.raised:
             error = outcome.error
             details = exception_details(error, self._code)
@@ -229,6 +259,17 @@ class Tester:
         self.require_shape(got, expected, case.call_text())
         if not close(got, expected, self.tolerance):
             self.fail(self.mismatch(self.outcome(case), expected, hint))
+        return got
+
+    def require_reads(self, case, hint=""):
+        """A recipe's check: each expression it reads (`c.data`, `a.grad`) matches the solution's class."""
+        got = self.call(case)
+        reads = case.args[1]
+        for expression, mine, wanted in zip(reads, got, self.expected(case)):
+            if not close(mine, wanted, self.tolerance):
+                mine_text, wanted_text, where = shown_apart(mine, wanted, self.tolerance)
+                said = f"After `{case.call_text()}`, {expression} is {mine_text}; expected {wanted_text}."
+                self.fail(joined(said, where, self.diagnosis(self.outcome(case)) or hint))
         return got
 
     def require_unchanged(self, case, hint=""):

@@ -135,7 +135,8 @@ def reached_learner_code(error, tester):
 
 def missing_functions(names):
     listed = ", ".join(f"{name}()" for name in names)
-    message = f"Your code does not define {listed}. Keep the def line from the starter code."
+    kept = "class line" if all(name[:1].isupper() for name in names) else "def line"  # Value is a class
+    message = f"Your code does not define {listed}. Keep the {kept} from the starter code."
     outcome = {"name": f"Defines {listed}", "passed": False, "message": message}
     return result("check", "failed", f"Your code does not define {listed} yet.", [outcome])
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import jinja2
 
+from labkit.dropin import HOOKS as DROP_IN_HOOKS
 from labkit.realmodel import PLUGS
 from site_builder import tomlfile, widgets
 from site_builder.constants import DEFAULT_TIME_LIMIT
@@ -55,7 +56,7 @@ LAB_FIELDS = [
     Field(WORKED_EXAMPLE, (list, dict), required=False),  # a list of tables; worked_examples.py says why a dict is not
 ]
 # The blocks of the real model a lab's function can stand in for.
-MODEL_HOOKS = tuple(PLUGS)
+MODEL_HOOKS = (*PLUGS, *DROP_IN_HOOKS)
 LAB_FILES = ("lab.toml", "starter.py", "solution.py", "checks.py", "hints.md")
 # Names a lesson's text already means something by: a [numbers] entry may not take them.
 RESERVED_NAMES = {

@@ -79,7 +79,7 @@ def test_a_good_film_resolves_every_reference(mini_course):
 def test_unknown_item_kind(mini_course):
     _, problems = resolve(mini_course, GOOD.replace('kind = "vector"', 'kind = "vectr"'))
     assert problems == [
-        f"{FILM}:10: scene 1: unknown item kind 'vectr': expected one of arrow, bars, cache, formula, matrix, strip, text, vector"
+        f"{FILM}:10: scene 1: unknown item kind 'vectr': expected one of arrow, bars, cache, formula, graph, matrix, strip, text, vector"
     ]
 
 
@@ -123,7 +123,7 @@ def test_a_film_too_long_in_all(mini_course):
 def test_items_after_a_rejected_scene_keep_their_own_lines(mini_course):
     text = GOOD.replace("duration = 15", "duration = 25", 1).replace('kind = "bars"', 'kind = "barz"')
     _, problems = resolve(mini_course, text)
-    assert f"{FILM}:21: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, matrix, strip, text, vector" in problems
+    assert f"{FILM}:21: scene 2: unknown item kind 'barz': expected one of arrow, bars, cache, formula, graph, matrix, strip, text, vector" in problems
 
 
 def test_an_arrow_must_join_items_of_its_scene(mini_course):
@@ -195,7 +195,7 @@ def test_the_old_digits_shorthand_is_an_error_not_raw_braces(mini_course):
 def test_an_item_without_a_kind_says_so(mini_course):
     text = GOOD.replace('kind = "bars"\n', "")
     _, problems = resolve(mini_course, text)
-    assert problems == [f"{FILM}:21: scene 2: an item without a 'kind': expected one of arrow, bars, cache, formula, matrix, strip, text, vector"]
+    assert problems == [f"{FILM}:21: scene 2: an item without a 'kind': expected one of arrow, bars, cache, formula, graph, matrix, strip, text, vector"]
 
 
 def test_a_failing_provider_is_reported_once_at_its_own_line_without_follow_ons(mini_course):
@@ -275,3 +275,62 @@ def test_a_strip_resolves_its_token_numbers_and_letters(mini_course):
 def test_a_strip_needs_its_letters(mini_course):
     _, problems = resolve(mini_course, STRIP.replace('labels = "demo.letters"\n', ""))
     assert problems == [f"{FILM}:21: scene 2, strip: missing 'labels': expected a value"]
+
+
+GRAPH = GOOD.replace(
+    'kind = "bars"\nid = "halves"\nvalues = "demo.halves"\nlabels = ["a", "b"]',
+    'kind = "graph"\nid = "graph"\nnodes = ["a", "b", "c"]\nvalues = "demo.node_data"\ngrads = "demo.node_grads"\nedges = [["a", "c"], ["b", "c"]]',
+)
+
+
+def with_graph_numbers(root, data="[2, -3, -6]", grads="[None, None, 1]"):
+    provider = root / "course/numbers/demo.py"
+    provider.write_text(provider.read_text().replace('"halves": [a / 2, b / 2]}', f'"halves": [a / 2, b / 2], "node_data": {data}, "node_grads": {grads}}}'))
+
+
+def test_a_graph_resolves_its_nodes_edges_and_gradients(mini_course):
+    with_graph_numbers(mini_course)
+    films, problems = resolve(mini_course, GRAPH)
+    assert problems == []
+    graph = films["01-basics/adding"].data["scenes"][1]["items"][0]
+    assert graph == {
+        "kind": "graph", "id": "graph", "nodes": ["a", "b", "c"], "values": [2, -3, -6],
+        "grads": [None, None, 1], "edges": [[0, 2], [1, 2]],
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (('edges = [["a", "c"], ["b", "c"]]', 'edges = [["a", "c"], ["b", "x"]]'), "the edge ['b', 'x'] names 'x', which is not one of the nodes ['a', 'b', 'c']"),
+        (('edges = [["a", "c"], ["b", "c"]]', 'edges = [["c", "a"]]'), "the edge ['c', 'a'] goes from 'c' to a node listed before it"),
+        (('edges = [["a", "c"], ["b", "c"]]', 'edges = [["a"]]'), "an edge should be [\"from\", \"to\"], two node names, not ['a']"),
+        (('nodes = ["a", "b", "c"]', 'nodes = ["a", "b", "a"]'), "the node 'a' is listed twice"),
+        (('nodes = ["a", "b", "c"]', 'nodes = ["a", "b", "c", "d"]'), "its values are 3 numbers for 4 nodes"),
+        (('grads = "demo.node_grads"', 'grads = "demo.halves"'), "'demo.halves' should be one gradient per node (3)"),
+    ],
+    ids=["unknown node", "edge backwards", "edge of one end", "node twice", "data missing", "grads too few"],
+)
+def test_a_graph_that_does_not_hold_together_is_refused_at_its_line(mini_course, change, says):
+    with_graph_numbers(mini_course)
+    _, problems = resolve(mini_course, GRAPH.replace(*change))
+    assert len(problems) == 1 and problems[0].startswith(f"{FILM}:21: scene 2, graph: {says}")
+
+
+def test_a_graph_needs_its_edges(mini_course):
+    with_graph_numbers(mini_course)
+    _, problems = resolve(mini_course, GRAPH.replace('edges = [["a", "c"], ["b", "c"]]\n', ""))
+    assert problems == [f"{FILM}:21: scene 2, graph: missing 'edges': expected a list of items"]
+
+
+def test_the_backward_film_fills_the_graph_from_the_output_back():
+    """Module 6's film: each scene knows more gradients, L's first, and the last knows them all."""
+    problems = Problems(PROJECT)
+    films = load_films(load_course(PROJECT), Providers(PROJECT), problems, lambda latex: to_mathml(latex, display=True))
+    scenes = films["06-autograd/backward"].data["scenes"]
+    graphs = [item for scene in scenes for item in scene["items"] if item["kind"] == "graph"]
+    known = [sum(grad is not None for grad in graph["grads"]) for graph in graphs]
+    assert known == sorted(known) and known[0] == 0 and known[-1] == len(graphs[-1]["nodes"])
+    final = dict(zip(graphs[-1]["nodes"], graphs[-1]["grads"]))
+    data = dict(zip(graphs[-1]["nodes"], graphs[-1]["values"]))
+    assert final["L"] == 1 and final["a"] == data["b"] * data["f"] and final["f"] == data["d"]

@@ -43,12 +43,23 @@ ITEM_FIELDS = {
     "cache": COMMON + [Field("values", str), Field("labels", (list, str)), Field("digits", int, required=False)],
     # Tokens: a card per label (a character, or BOS) with its token number under it; `highlight` frames positions, `pair` = [from, to] arcs an arrow between two.
     "strip": COMMON + [Field("values", str), Field("labels", (list, str)), Field("highlight", list, required=False), Field("pair", list, required=False)],
+    # A computation graph: one node per label with its data (`values`) and, where known, its
+    # gradient (`grads`, None for one not known yet); `edges` = [[from, to], ...] by node name.
+    "graph": COMMON
+    + [
+        Field("values", str),
+        Field("nodes", (list, str)),
+        Field("edges", list),
+        Field("grads", str, required=False),
+        Field("digits", int, required=False),
+    ],
     "arrow": COMMON + [Field("from", str), Field("to", str)],
     "formula": COMMON + [Field("latex", str)],
     "text": COMMON + [Field("text", str)],
 }
-NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values", "cache": "values", "strip": "values"}
-LABEL_REFERENCES = ("labels", "row_labels", "col_labels")
+NUMBERS_KEYS = {"vector": "values", "matrix": "values", "bars": "values", "cache": "values", "strip": "values", "graph": "values"}
+LABEL_REFERENCES = ("labels", "row_labels", "col_labels", "nodes")
+MAX_GRAPH_NODES = 12  # more would not read at 375 pixels
 
 
 @dataclass(frozen=True)
@@ -192,6 +203,8 @@ class Resolver:
                 resolved["mathml"] = self.render_latex(self.fill(item["latex"]))
             if kind == "text":
                 resolved["text"] = self.fill(item["text"])
+            if kind in KIND_RESOLVERS:
+                resolved = KIND_RESOLVERS[kind](self, resolved)
         except NumbersUnavailable:
             return None  # its provider failed, and that is reported where the provider is named
         except (LookupError, ValueError) as error:
@@ -236,3 +249,43 @@ class Resolver:
 
 def is_number(value):
     return type(value) in (int, float)
+
+
+def resolve_graph(resolver, item):
+    """A graph's nodes, edges and gradients checked against each other; ValueError says what is wrong."""
+    nodes, values = [str(node) for node in item["nodes"]], item["values"]
+    if not nodes or len(nodes) > MAX_GRAPH_NODES:
+        raise ValueError(f"a graph needs 1 to {MAX_GRAPH_NODES} nodes, not {len(nodes)}")
+    repeated = sorted({node for node in nodes if nodes.count(node) > 1})
+    if repeated:
+        raise ValueError(f"the node {repeated[0]!r} is listed twice: each node needs a name of its own")
+    if len(values) != len(nodes):
+        raise ValueError(f"its values are {len(values)} numbers for {len(nodes)} nodes: give each node its data")
+    resolved = {**item, "nodes": nodes}
+    if "grads" in item:
+        grads = resolver.lookup(item["grads"])
+        if not (isinstance(grads, list) and len(grads) == len(nodes) and all(g is None or is_number(g) for g in grads)):
+            raise ValueError(f"{item['grads']!r} should be one gradient per node ({len(nodes)}), each a number or None (not known yet)")
+        resolved["grads"] = grads
+    resolved["edges"] = [graph_edge(edge, nodes) for edge in item["edges"]]
+    return resolved
+
+
+def graph_edge(edge, nodes):
+    """[from, to] as node positions: the child first, the node made from it second."""
+    if not (isinstance(edge, list) and len(edge) == 2 and all(isinstance(end, str) for end in edge)):
+        raise ValueError(f"an edge should be [\"from\", \"to\"], two node names, not {edge!r}")
+    for end in edge:
+        if end not in nodes:
+            raise ValueError(f"the edge {edge!r} names {end!r}, which is not one of the nodes {nodes!r}")
+    start, end = nodes.index(edge[0]), nodes.index(edge[1])
+    if start >= end:
+        raise ValueError(
+            f"the edge {edge!r} goes from {edge[0]!r} to a node listed before it: list the nodes "
+            "inputs first, each after the nodes it is made from"
+        )
+    return [start, end]
+
+
+# Kinds whose fields must also agree with each other, resolved after their references.
+KIND_RESOLVERS = {"graph": resolve_graph}

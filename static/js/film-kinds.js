@@ -331,6 +331,91 @@ function drawPairArc(group, place, cell, run, opacity) {
   svg("polygon", { points: `${toX},${y} ${toX - 9},${y - 5} ${toX - 4},${y - 10}`, class: "film-arrowhead" }, arc);
 }
 
+// A computation graph: one card per node with its data and its gradient, an arrow from each
+// child to the node made from it. Nodes stand in layers by how far they are from the inputs:
+// left to right where the stage is wide enough, top to bottom where it is not. A gradient not
+// known yet is a dashed "?"; one that becomes known fades in, counting from 0. Its state packs
+// the data, the gradients and whether each is known into one list, so the usual tween moves all three.
+const NODE_W = 78;
+const NODE_H = 58;
+const NODE_GAP = 12;
+const LAYER_GAP = 34;
+
+function graphLayers(item) {
+  const depth = item.nodes.map(() => 0);
+  for (const [from, to] of item.edges) depth[to] = Math.max(depth[to], depth[from] + 1); // edges run from earlier nodes
+  const layers = [];
+  depth.forEach((d, node) => (layers[d] ??= []).push(node));
+  return layers;
+}
+
+const GRAPH = {
+  size(item, width, measure) {
+    const layers = graphLayers(item);
+    const digits = item.digits ?? 1;
+    const texts = [...item.values, ...(item.grads || []).filter((g) => g !== null)].map((v) => `grad ${formatNumber(v, digits)}`);
+    const nodeW = Math.max(NODE_W, Math.ceil(measure.widest(texts, SMALL, 700)) + 18); // the known gradient is bold
+    const widest = Math.max(...layers.map((layer) => layer.length));
+    const across = layers.length * nodeW + (layers.length - 1) * LAYER_GAP <= width;
+    const titleW = item.label ? measure.text(item.label, SMALL, 600) + 8 : 0;
+    const [along, side] = across
+      ? [layers.length * (nodeW + LAYER_GAP) - LAYER_GAP, widest * (NODE_H + NODE_GAP) - NODE_GAP]
+      : [layers.length * (NODE_H + LAYER_GAP) - LAYER_GAP, widest * (nodeW + NODE_GAP) - NODE_GAP];
+    const [w, h] = across ? [along, side] : [side, along];
+    return { w: Math.max(w, titleW), h: labelHeight(item) + h, geometry: { layers, across, nodeW, w, h } };
+  },
+  state: (item) => ({
+    values: [...item.values, ...(item.grads || item.nodes.map(() => null)).map((g) => g ?? 0), ...(item.grads || item.nodes.map(() => null)).map((g) => (g === null ? 0 : 1))],
+  }),
+  draw(group, view) {
+    const { layers, across, nodeW, w, h } = view.geometry;
+    const { nodes, edges } = view.item;
+    const digits = view.item.digits ?? 1;
+    const count = nodes.length;
+    const top = labelHeight(view.item);
+    const left = (view.w - w) / 2;
+    const place = [];
+    layers.forEach((layer, d) => {
+      const span = across ? h : w;
+      const step = across ? NODE_H + NODE_GAP : nodeW + NODE_GAP;
+      const start = (span - (layer.length * step - NODE_GAP)) / 2;
+      layer.forEach((node, i) => {
+        place[node] = across
+          ? { x: left + d * (nodeW + LAYER_GAP), y: top + start + i * step }
+          : { x: left + start + i * step, y: top + d * (NODE_H + LAYER_GAP) };
+      });
+    });
+    drawLabel(group, view);
+    for (const [from, to] of edges) drawGraphEdge(group, place[from], place[to], nodeW, across);
+    nodes.forEach((name, node) => {
+      const { x, y } = place[node];
+      const known = clamp(view.values[2 * count + node] ?? 0);
+      svg("rect", { x, y, width: nodeW, height: NODE_H, rx: 6, class: "film-card film-card-key" }, group);
+      svgText(group, name, x + nodeW / 2, y + 17, "film-card-text film-strong", { "text-anchor": "middle" });
+      svgText(group, `data ${formatNumber(view.values[node], digits)}`, x + nodeW / 2, y + 34, "film-number film-small", { "text-anchor": "middle" });
+      if (known < 1) {
+        const unknown = svg("g", { opacity: (1 - known).toFixed(3) }, group);
+        svgText(unknown, "grad ?", x + nodeW / 2, y + 50, "film-small film-muted", { "text-anchor": "middle" });
+      }
+      if (known > 0) {
+        const grad = svg("g", { opacity: known.toFixed(3) }, group);
+        svg("rect", { x: x + 3, y: y + 38, width: nodeW - 6, height: 17, rx: 3, class: "film-highlight" }, grad);
+        svgText(grad, `grad ${formatNumber(view.values[count + node], digits)}`, x + nodeW / 2, y + 51, "film-number film-small film-strong", { "text-anchor": "middle" });
+      }
+    });
+  },
+};
+
+function drawGraphEdge(group, from, to, nodeW, across) {
+  const [x1, y1, x2, y2] = across
+    ? [from.x + nodeW, from.y + NODE_H / 2, to.x, to.y + NODE_H / 2]
+    : [from.x + nodeW / 2, from.y + NODE_H, to.x + nodeW / 2, to.y];
+  const angle = Math.atan2(y2 - y1, x2 - x1);
+  const back = (length, turn) => `${x2 - length * Math.cos(angle + turn)},${y2 - length * Math.sin(angle + turn)}`;
+  svg("line", { x1, y1, x2: x2 - 6 * Math.cos(angle), y2: y2 - 6 * Math.sin(angle), class: "film-arrow" }, group);
+  svg("polygon", { points: `${x2},${y2} ${back(9, 0.45)} ${back(9, -0.45)}`, class: "film-arrowhead" }, group);
+}
+
 function subscript(number) {
   return String(number).replace(/\d/g, (digit) => "₀₁₂₃₄₅₆₇₈₉"[digit]);
 }
@@ -359,6 +444,7 @@ export const KINDS = {
   bars: BARS,
   cache: CACHE,
   strip: STRIP,
+  graph: GRAPH,
   // The MathML was made by the build from the author's LaTeX, with numbers already filled in.
   formula: htmlKind("film-math", (element, item) => { element.innerHTML = item.mathml; }),
   text: htmlKind("film-text", (element, item) => { element.textContent = item.text; }),

@@ -8,6 +8,7 @@ import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
 import { NamesSampler } from "./names-sampler.js";
+import { ValueDropIn, DROP_IN_HOOK } from "./value-dropin.js";
 // The worker cuts output at OUTPUT_CAP first; the page guards itself all the same.
 import { DEFAULT_TIME_LIMIT, OUTPUT_CAP } from "./course-constants.js";
 import { Verdict } from "./verdict.js";
@@ -171,8 +172,9 @@ class Lab {
     section.labEditor = this.editor;
 
     const panel = find("[data-model-panel]");
+    const Panel = this.config.modelHook === DROP_IN_HOOK ? ValueDropIn : ModelCompare;
     this.model = panel && this.config.modelHook
-      ? new ModelCompare(panel, { hook: this.config.modelHook, run: (name) => this.compareOnModel(name) })
+      ? new Panel(panel, { hook: this.config.modelHook, run: (name) => this.compareOnModel(name) })
       : null;
     const namesPanel = find("[data-names-panel]");
     this.names = namesPanel && this.config.namesView
@@ -353,7 +355,10 @@ class Lab {
     this.update();
     const timer = this.timeLimiter();
     try {
-      const result = await this.python.compare(this.id, code, name, { onStart: timer.start });
+      const options = { onStart: timer.start };
+      const result = await (this.config.modelHook === DROP_IN_HOOK
+        ? this.python.dropin(this.id, code, options)
+        : this.python.compare(this.id, code, name, options));
       if (result?.status === "stopped") result.timedOut = this.timedOut;
       return result;
     } finally {

@@ -17,6 +17,7 @@
 //   await python.check(labId, code, { onOutput, onStart })
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
 //   await python.sample(labId, code, parts, seed, { onOutput, onStart })  -> names from the learner's counting model
+//   await python.dropin(labId, code, { onOutput, onStart })  -> the learner's Value class in the real model
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
@@ -137,6 +138,11 @@ class PythonClient extends EventTarget {
   // `parts`: [{title, code}] of the earlier labs whose functions run first (sent as JSON text).
   sample(lab, code, parts, seed, options) {
     return this.execute("sample", lab, code, { ...options, extra: { parts: JSON.stringify(parts), seed: String(seed) } });
+  }
+
+  // Learner code, so through execute: a fresh Python, ended with the request.
+  dropin(lab, code, options) {
+    return this.execute("dropin", lab, code, options);
   }
 
   async execute(type, lab, code, { onOutput, onStart, extra } = {}) {

@@ -11,6 +11,8 @@
 //                                              {type: "result", result} | {type: "error", message, fatal?}
 //   {type: "attention", name}               -> the same replies; result is the real model's
 //                                              attention maps for `name` (the heatmap)
+//   {type: "dropin", lab, code}             -> the same replies; result compares the loss and gradients
+//                                              of the real model with the learner's Value and the course's
 //   {type: "compare", lab, code, name}      -> the same replies; result sets the learner's function
 //                                              beside the model's own, on `name`
 //   {type: "sample", lab, code, parts, seed} -> the same replies; result is names drawn by the learner's
@@ -189,6 +191,7 @@ const REQUEST_FIELDS = {
   attention: ["name"],
   compare: ["lab", "code", "name"],
   sample: ["lab", "code", "parts", "seed"],
+  dropin: ["lab", "code"],
 };
 
 function entryRequest(message) {

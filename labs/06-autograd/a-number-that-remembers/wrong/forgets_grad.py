@@ -1,0 +1,16 @@
+# expect: a has no grad
+class Value:
+    def __init__(self, data, children=(), local_grads=()):
+        self.data = data
+        self.children = children
+        self.local_grads = local_grads
+
+    def __add__(self, other):
+        if not isinstance(other, Value):
+            other = Value(other)
+        return Value(self.data + other.data, (self, other), (1, 1))
+
+    def __mul__(self, other):
+        if not isinstance(other, Value):
+            other = Value(other)
+        return Value(self.data * other.data, (self, other), (other.data, self.data))

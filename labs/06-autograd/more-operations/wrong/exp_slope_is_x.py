@@ -1,0 +1,56 @@
+# expect: exp keeps x itself as its local gradient
+import math
+
+
+class Value:
+    def __init__(self, data, children=(), local_grads=()):
+        self.data = data
+        self.grad = 0
+        self.children = children
+        self.local_grads = local_grads
+
+    def __add__(self, other):
+        if not isinstance(other, Value):
+            other = Value(other)
+        return Value(self.data + other.data, (self, other), (1, 1))
+
+    def __mul__(self, other):
+        if not isinstance(other, Value):
+            other = Value(other)
+        return Value(self.data * other.data, (self, other), (other.data, self.data))
+
+    def __pow__(self, n):
+        # n is a plain number: x ** n moves n * x ** (n - 1) per unit x moves.
+        return Value(self.data**n, (self,), (n * self.data ** (n - 1),))
+
+    def exp(self):
+        result = math.exp(self.data)
+        # exp's slope is exp itself.
+        return Value(result, (self,), (self.data,))
+
+    def log(self):
+        return Value(math.log(self.data), (self,), (1 / self.data,))
+
+    def relu(self):
+        # It moves with x only where x is above 0.
+        slope = 1.0 if self.data > 0 else 0.0
+        return Value(max(0, self.data), (self,), (slope,))
+
+    # Built from the operations above, so they need no gradients of their own.
+
+    def __neg__(self):
+        return self * -1
+
+    def __sub__(self, other):
+        return self + (-other)
+
+    def __truediv__(self, other):
+        return self * other**-1
+
+    # A plain number on the left: 2 * v, 1 + v, sum(...).
+
+    def __radd__(self, other):
+        return self + other
+
+    def __rmul__(self, other):
+        return self * other
