@@ -133,6 +133,7 @@ def embeddings():
             "rows": len(TOY_WTE),
             "cols": len(TOY_WTE[0]),
         },
+        "ids": {name: i for i, name in enumerate(labels)},
         "letter": letter,
         "token": token,
         "row": wte[token],
