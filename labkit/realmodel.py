@@ -2,9 +2,11 @@
 
 `attention` shows what each letter of a name attends to. `compare` runs the
 whole model on a name twice, once as trained and once with one of its blocks
-replaced by the learner's function (their `attend` for every head, or their
-`rmsnorm` everywhere the model normalises), and says how far apart the two
-runs end up. Every reply is a plain, JSON-safe dict, like the rest of labkit's.
+replaced by the learner's function (PLUGS: their `attend` for every head,
+`rmsnorm` everywhere the model normalises, `softmax` for every head's weights,
+`linear` for every matrix-vector product, `mlp` for the MLP block, `embed` for
+every embedding lookup), and says in plain words how far apart the two runs
+end up. Every reply is a plain, JSON-safe dict, like the rest of labkit's.
 """
 
 import functools
@@ -12,7 +14,11 @@ import math
 from pathlib import Path
 
 import microgpt
+from microgpt.layers import embed as model_embed
+from microgpt.layers import linear as model_linear
+from microgpt.layers import mlp as model_mlp
 from microgpt.layers import rmsnorm as model_rmsnorm
+from microgpt.layers import softmax as model_softmax
 
 from labkit import protocol
 from labkit.bundled import lab_meta
@@ -22,6 +28,8 @@ from labkit.values import NotPlainData, is_number, plain, shape_of
 
 CHECKPOINT = Path(__file__).parent / protocol.CHECKPOINT
 MATCH_TOLERANCE = 1e-9
+MATCH_PLACES = 9  # MATCH_TOLERANCE in words: "they agree to at least 9 decimal places"
+NEXT_LETTERS_SHOWN = 5
 MAX_LETTERS = 15  # BOS plus 15 letters fill the model's context of 16
 NAME_RULE = f"A name is 1 to {MAX_LETTERS} letters from a to z (no accents, digits, spaces or punctuation)."
 HEAD_NAMES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -114,6 +122,7 @@ def compare(lab_id, code, name, checkpoint_path=None, hook=None):
     return reply(
         "compare", "ok", comparison_summary(hook, name, reference_maps, largest),
         hook=hook, name=name, reference=reference_maps, learner=finite_only(learner_maps),
+        next_letters=next_letters(model, reference_logits[-1], learner_logits[-1]),
         max_difference=largest["difference"] if largest else None,
         match=largest is not None and largest["difference"] <= MATCH_TOLERANCE,
         largest_at=None if largest is None else {key: largest[key] for key in ("part", "head", "position")},
@@ -199,7 +208,57 @@ def plug_rmsnorm(rmsnorm, code):
     return {"norm": norm}
 
 
-PLUGS = {"attend": plug_attend, "rmsnorm": plug_rmsnorm}
+def plug_softmax(softmax, code):
+    """The learner's softmax(logits) wherever the model takes one: every head's attention weights."""
+
+    def learner_softmax(logits):
+        needs = f"a list of {len(logits)} numbers, one per score"
+        return call_learner("softmax", softmax, code, (list(logits),), len(logits), needs)
+
+    def attention(q, keys, values):
+        return microgpt.attention_head(q, keys, values, softmax=learner_softmax)
+
+    return {"attention": attention}
+
+
+def plug_linear(linear, code):
+    """The learner's linear(x, w) for every matrix-vector product: q, k, v, attn_wo, the MLP's two and lm_head."""
+
+    def learner_linear(x, w):
+        needs = f"a list of {len(w)} numbers, one per row of w"
+        return call_learner("linear", linear, code, (list(x), copied(w)), len(w), needs)
+
+    return {"linear": learner_linear, "mlp": functools.partial(model_mlp, linear=learner_linear)}
+
+
+def plug_mlp(mlp, code):
+    """The learner's mlp(x, fc1, fc2) as the model's MLP block."""
+
+    def learner_mlp(x, fc1, fc2):
+        needs = f"a list of {len(fc2)} numbers, one per row of fc2"
+        return call_learner("mlp", mlp, code, (list(x), copied(fc1), copied(fc2)), len(fc2), needs)
+
+    return {"mlp": learner_mlp}
+
+
+def plug_embed(embed, code):
+    """The learner's embed(wte, token) for both lookups: the token's row of wte and the position's row of wpe."""
+
+    def learner_embed(table, index):
+        needs = f"a list of {len(table[0])} numbers, one row of the table"
+        return call_learner("embed", embed, code, (copied(table), index), len(table[0]), needs)
+
+    return {"embed": learner_embed}
+
+
+PLUGS = {
+    "attend": plug_attend,
+    "rmsnorm": plug_rmsnorm,
+    "softmax": plug_softmax,
+    "linear": plug_linear,
+    "mlp": plug_mlp,
+    "embed": plug_embed,
+}
 
 
 def model_attend(q, keys, values):
@@ -210,7 +269,14 @@ def model_attend(q, keys, values):
 
 # The model's own block for each hook, called with the same arguments as the learner's
 # function: the build checks a lab's expected answers against it.
-MODEL_BLOCKS = {"attend": model_attend, "rmsnorm": model_rmsnorm}
+MODEL_BLOCKS = {
+    "attend": model_attend,
+    "rmsnorm": model_rmsnorm,
+    "softmax": model_softmax,
+    "linear": model_linear,
+    "mlp": model_mlp,
+    "embed": model_embed,
+}
 
 
 # --- how far apart the two runs are ------------------------------------------------
@@ -249,28 +315,63 @@ def finite_only(maps):
 
 
 def comparison_summary(hook, name, maps, largest):
+    """What the comparison found, in words a beginner reads: no tolerances, no scientific notation."""
     yours, for_name = f"Your {hook}()", f"for {quoted(name)}"
     if largest is None:
         not_finite = "numbers that are not finite (inf or nan)"
         return f"{yours} makes the model produce {not_finite} {for_name}, so there is nothing to compare."
-    difference = short_number(largest["difference"])
-    if largest["difference"] <= MATCH_TOLERANCE:
-        what = "attention" if hook == "attend" else "attention and next-letter scores"
-        within = f"to within {short_number(MATCH_TOLERANCE)} (largest difference {difference})"
-        return f"{yours} gives the same {what} as the real model {for_name}, {within}."
+    difference = largest["difference"]
+    if difference <= MATCH_TOLERANCE:
+        how = "exactly" if difference == 0 else "the"
+        agree = "every number is identical" if difference == 0 else f"they agree to at least {MATCH_PLACES} decimal places"
+        return f"{yours} gives the model {how} same {WHAT_IT_CHANGES[hook]} as its own {for_name} ({agree})."
     position = largest["position"]
     token = maps["tokens"][position]
-    at = f"position {position} ({'the start token' if token == '<BOS>' else quoted(token)})"
+    letter = "the start token" if token == "<BOS>" else quoted(token)
     if largest["part"] == "logits":
-        where = f"in the next-letter scores at {at}"
+        where = f"in the next-letter scores after {letter} (position {position})"
+        what = "a score"
     else:
-        where = f"in the {HEAD_NAMES[largest['head']]} head, at {at}"
-    return f"{yours} differs from the real model {for_name}: the largest difference is {difference}, {where}."
+        where = f"in what the {HEAD_NAMES[largest['head']]} head attends to from {letter} (position {position})"
+        what = "a weight (weights run from 0 to 1)"
+    return f"{yours} makes the model compute different numbers {for_name}. The biggest gap is {where}: {what} {how_far(difference)}."
 
 
-def short_number(x):
-    """Two significant digits, written as a learner would: 0.12, 5.5, 1,700, 8.9e-16 (not 1.7e+03, 1e-09)."""
+# What the comparison can see each block change: attention weights and next-letter scores.
+WHAT_IT_CHANGES = {
+    "attend": "attention and next-letter scores",
+    "rmsnorm": "attention and next-letter scores",
+    "softmax": "attention weights and next-letter scores",
+    "linear": "attention and next-letter scores",
+    "mlp": "next-letter scores",
+    "embed": "attention and next-letter scores",
+}
+
+
+def how_far(difference):
+    """"is off by 0.52", or for a small gap "agrees to 4 decimal places, but not to 9"."""
+    if difference >= 0.001:
+        return f"is off by {plain_number(difference)}"
+    places = max(0, math.floor(-math.log10(difference)))
+    return f"agrees with the model's to {places} decimal places, but not to {MATCH_PLACES}"
+
+
+def plain_number(x):
+    """Two significant digits, written as a learner would: 0.0012, 0.52, 5.5, 1,700 (never 1.7e+03 or 1e-09)."""
     if x >= 10:
         return f"{float(f'{x:.2g}'):,.0f}"
-    mantissa, _, exponent = f"{x:.2g}".partition("e")
-    return f"{mantissa}e{int(exponent)}" if exponent else mantissa
+    decimals = max(1, 1 - math.floor(math.log10(x))) if x > 0 else 1
+    return f"{x:.{decimals}f}"
+
+
+def next_letters(model, reference_logits, learner_logits):
+    """The model's most likely next letters after the whole name, with the learner's run's chance of each."""
+    reference = model_softmax(reference_logits)
+    learner = model_softmax(learner_logits) if all(math.isfinite(v) for v in learner_logits) else None
+    ranked = sorted(range(len(reference)), key=lambda token: -reference[token])[:NEXT_LETTERS_SHOWN]
+    text = model.tokenizer.token_text
+    return [
+        {"letter": "end of name" if text(token) == "<BOS>" else text(token),
+         "model": reference[token], "learner": None if learner is None else learner[token]}
+        for token in ranked
+    ]

@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -119,7 +120,8 @@ def test_the_reference_solution_matches_the_real_model(lab, name, model):
     assert 0 <= result["max_difference"] <= 1e-9
     assert result["hook"] == HOOKS[lab] and result["name"] == name
     assert result["reference"] == microgpt.attention_maps(model, name)
-    assert "gives the same" in result["summary"] and f"“{name}”" in result["summary"]
+    assert "same" in result["summary"] and f"“{name}”" in result["summary"]
+    assert "decimal places" in result["summary"] or "every number is identical" in result["summary"]
 
 
 def test_attend_shows_the_learners_weights_and_no_scores():
@@ -150,7 +152,7 @@ def test_wrong_answers_do_not_match(lab, wrong):
     assert result.get("match") is not True
     if result["status"] == "ok":
         assert result["max_difference"] > 1e-9
-        assert "differs from the real model" in result["summary"]
+        assert "makes the model compute different numbers" in result["summary"]
 
 
 def test_a_mismatch_says_where_the_difference_is_largest():
@@ -158,8 +160,9 @@ def test_a_mismatch_says_where_the_difference_is_largest():
     at = result["largest_at"]
     assert at["part"] in ("weights", "logits") and 0 <= at["position"] < 5
     token = result["reference"]["tokens"][at["position"]]
-    assert f"position {at['position']} (“{token}”)" in result["summary"]
-    assert realmodel.short_number(result["max_difference"]) in result["summary"]
+    assert f"from “{token}” (position {at['position']})" in result["summary"]
+    assert f"the {realmodel.HEAD_NAMES[at['head']]} head" in result["summary"]
+    assert realmodel.plain_number(result["max_difference"]) in result["summary"]
 
 
 def test_the_learners_function_really_runs_inside_the_model(capsys):
@@ -259,3 +262,182 @@ def test_a_lab_without_a_hook_says_so(bundled_labs):
 def test_an_unknown_lab_is_refused(bundled_labs):
     with pytest.raises(ValueError, match="No lab called"):
         entry.handle({"action": "compare", "lab": "../../etc", "code": "", "name": "emma"})
+
+
+# --- the blocks of Modules 4-7: softmax, linear, mlp, embed -------------------------
+
+PLAIN_SOFTMAX = """
+import math
+import re
+
+def softmax(logits):
+    top = max(logits)
+    exps = [math.exp(value - top) for value in logits]
+    return [e / sum(exps) for e in exps]
+"""
+PLAIN_LINEAR = """
+def linear(x, w):
+    return [sum(weight * number for weight, number in zip(row, x)) for row in w]
+"""
+PLAIN_MLP = PLAIN_LINEAR + """
+def mlp(x, fc1, fc2):
+    hidden = [max(0.0, h) for h in linear(x, fc1)]
+    return linear(hidden, fc2)
+"""
+PLAIN_EMBED = """
+def embed(wte, token):
+    return list(wte[token])
+"""
+RIGHT = {"softmax": PLAIN_SOFTMAX, "linear": PLAIN_LINEAR, "mlp": PLAIN_MLP, "embed": PLAIN_EMBED}
+WRONG = {
+    "softmax": PLAIN_SOFTMAX.replace("e / sum(exps)", "e / max(exps)"),  # divided by the max, not the sum
+    "linear": PLAIN_LINEAR + "\nmodel_linear = linear\n\ndef linear(x, w):\n    return model_linear(x, w)[::-1]\n",
+    "mlp": PLAIN_MLP.replace("max(0.0, h)", "h"),  # forgot the ReLU
+    "embed": PLAIN_EMBED.replace("wte[token]", "wte[token - 1]"),  # off by one row
+}
+
+
+def compare_hook(hook, code, name="emma"):
+    result = realmodel.compare("any/lab", code, name, CHECKPOINT, hook=hook)
+    json.dumps(result, allow_nan=False)
+    return result
+
+
+@pytest.mark.parametrize("hook", sorted(RIGHT))
+@pytest.mark.parametrize("name", ["emma", "christopherjohn"])
+def test_a_right_block_matches_the_real_model(hook, name, model):
+    result = compare_hook(hook, RIGHT[hook], name)
+    assert result["status"] == "ok", result
+    assert result["match"] is True and result["max_difference"] <= 1e-9
+    assert result["reference"] == microgpt.attention_maps(model, name)
+    assert f"Your {hook}() gives the model" in result["summary"] and "same" in result["summary"]
+
+
+@pytest.mark.parametrize("hook", sorted(WRONG))
+def test_a_wrong_block_does_not_match(hook):
+    result = compare_hook(hook, WRONG[hook])
+    assert result["status"] == "ok", result
+    assert result["match"] is False and result["max_difference"] > 1e-3
+    assert "makes the model compute different numbers for “emma”" in result["summary"]
+    assert realmodel.plain_number(result["max_difference"]) in result["summary"]
+
+
+def test_the_mlp_changes_only_the_next_letter_scores():
+    result = compare_hook("mlp", WRONG["mlp"])
+    # One layer: attention comes before the MLP, so only the logits can differ.
+    assert result["largest_at"]["part"] == "logits"
+    assert "next-letter scores after" in result["summary"]
+    for mine, real in zip(result["learner"]["heads"], result["reference"]["heads"]):
+        assert largest_gap(mine["weights"], real["weights"]) == 0
+
+
+def test_a_learners_linear_is_every_matrix_vector_product(capsys):
+    code = PLAIN_LINEAR.replace("def linear(x, w):\n", "def linear(x, w):\n    print(len(w), len(x))\n")
+    capsys.readouterr()
+    assert compare_hook("linear", code, "ab")["match"] is True
+    shapes = capsys.readouterr().out.split("\n")
+    # Per position: q, k, v (16x16), attn_wo (16x16), fc1 (64x16), fc2 (16x64), lm_head (27x16).
+    per_position = ["16 16"] * 4 + ["64 16", "16 64", "27 16"]
+    assert shapes[:-1] == per_position * 3
+
+
+def test_a_learners_softmax_gives_every_heads_weights(capsys):
+    code = PLAIN_SOFTMAX.replace("    top = max(logits)\n", "    print(len(logits))\n    top = max(logits)\n")
+    capsys.readouterr()
+    assert compare_hook("softmax", code, "ab")["match"] is True
+    # 4 heads at each of 3 positions, each seeing 1, 2, then 3 positions.
+    assert capsys.readouterr().out.split() == ["1"] * 4 + ["2"] * 4 + ["3"] * 4
+
+
+def test_a_learners_embed_reads_both_tables(capsys):
+    code = PLAIN_EMBED.replace("    return", "    print(len(wte), token)\n    return")
+    capsys.readouterr()
+    assert compare_hook("embed", code, "ab")["match"] is True
+    # BOS, a, b: each token's row of wte (27 rows), then its position's row of wpe (16 rows).
+    assert capsys.readouterr().out.split("\n")[:-1] == ["27 26", "16 0", "27 0", "16 1", "27 1", "16 2"]
+
+
+def test_a_block_that_changes_its_arguments_cannot_change_the_model():
+    code = PLAIN_EMBED.replace("    return list(wte[token])", "    row = wte[token]\n    wte[token] = [0.0] * len(row)\n    return row")
+    assert compare_hook("embed", code)["match"] is True
+
+
+@pytest.mark.parametrize(
+    "hook, code, says",
+    [
+        ("softmax", "def softmax(logits):\n    print(logits)\n", "returned None"),
+        ("linear", "def linear(x, w):\n    return [sum(x)]\n", "a list of 16 numbers, one per row of w"),
+        ("mlp", "def mlp(x, fc1, fc2):\n    return x + x\n", "a list of 16 numbers, one per row of fc2"),
+        ("embed", "def embed(wte, token):\n    return wte\n", "a list of 16 numbers"),
+    ],
+)
+def test_a_block_of_the_wrong_shape_says_what_the_model_needs(hook, code, says):
+    result = compare_hook(hook, code)
+    assert result["status"] == "error" and says in result["summary"]
+
+
+@pytest.mark.parametrize("hook", sorted(RIGHT))
+def test_each_model_block_is_the_models_own_function(hook, model):
+    # MODEL_BLOCKS is what the build checks a lab's answers against: it must give what the model computes.
+    weights = model.plain_weights()
+    x = weights["wte"][4]
+    block = realmodel.MODEL_BLOCKS[hook]
+    if hook == "softmax":
+        exps = [math.exp(v - 1000) for v in (1000, 999, 998)]
+        assert block([1000, 999, 998]) == pytest.approx([e / sum(exps) for e in exps], abs=1e-15)
+    elif hook == "linear":
+        assert block(x, weights["lm_head"]) == pytest.approx([math.fsum(a * b for a, b in zip(row, x)) for row in weights["lm_head"]], abs=1e-12)
+    elif hook == "mlp":
+        fc1, fc2 = weights["layer0.mlp_fc1"], weights["layer0.mlp_fc2"]
+        hidden = [max(0.0, math.fsum(a * b for a, b in zip(row, x))) for row in fc1]
+        assert block(x, fc1, fc2) == pytest.approx([math.fsum(a * b for a, b in zip(row, hidden)) for row in fc2], abs=1e-12)
+    else:
+        assert block(weights["wte"], 4) == x
+
+
+def test_the_next_letters_are_the_models_most_likely(model):
+    result = compare_hook("mlp", WRONG["mlp"])
+    letters = result["next_letters"]
+    logits = microgpt.run_name(model, "emma")[1][-1]
+    exps = [math.exp(v) for v in logits]
+    probs = [e / math.fsum(exps) for e in exps]
+    best = sorted(range(27), key=lambda t: -probs[t])[: len(letters)]
+    assert [entry["model"] for entry in letters] == pytest.approx([probs[t] for t in best], abs=1e-12)
+    shown = [model.tokenizer.token_text(t) for t in best]
+    assert [entry["letter"] for entry in letters] == ["end of name" if s == "<BOS>" else s for s in shown]
+    assert any(abs(entry["learner"] - entry["model"]) > 1e-6 for entry in letters)
+
+
+SCIENTIFIC = re.compile(r"\d(\.\d+)?[eE][-+]?\d")
+
+
+def every_summary():
+    for lab in (ATTEND_LAB, RMSNORM_LAB):
+        for path in [PROJECT / "labs" / lab / "solution.py", *wrong_answers(lab)]:
+            yield compare(lab, path.read_text(encoding="utf-8"))["summary"]
+    for hook in RIGHT:
+        for code in (RIGHT[hook], WRONG[hook]):
+            for name in ("emma", "a", "christopherjohn"):
+                yield compare_hook(hook, code, name)["summary"]
+
+
+def test_no_summary_uses_scientific_notation():
+    summaries = list(every_summary())
+    assert len(summaries) > 30
+    for summary in summaries:
+        assert not SCIENTIFIC.search(summary), summary
+        assert "1e-" not in summary and "tolerance" not in summary
+
+
+@pytest.mark.parametrize(
+    "difference, words",
+    [
+        (0.52, "is off by 0.52"),
+        (1734.2, "is off by 1,700"),
+        (0.0123, "is off by 0.012"),
+        (0.00034, "agrees with the model's to 3 decimal places, but not to 9"),
+        (2.5e-8, "agrees with the model's to 7 decimal places, but not to 9"),
+    ],
+)
+def test_a_gap_is_said_in_words(difference, words):
+    assert realmodel.how_far(difference) == words

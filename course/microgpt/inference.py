@@ -1,16 +1,16 @@
 """Fast inference on plain floats, and a look inside the attention."""
 
-from .layers import rmsnorm
-from .model import KVCache, attention_head, forward
+from .model import KVCache, forward
 
 
-def run_tokens(model, token_ids, weights=None, *, attention=attention_head, norm=rmsnorm):
+def run_tokens(model, token_ids, weights=None, **blocks):
     """Feed `token_ids` one by one (as the model reads them in training).
 
     Returns (logits, trace): the next-token scores after each token, and per
     position the attention trace of `model.forward` (per layer, per head:
     scores and weights). Runs on plain floats, with no autograd graph.
-    `attention` and `norm` replace the model's blocks (see `forward`).
+    `blocks` (attention=, norm=, linear=, mlp=, embed=) replace the model's
+    own blocks (see `forward`).
     """
     if weights is None:
         weights = model.plain_weights()
@@ -19,21 +19,21 @@ def run_tokens(model, token_ids, weights=None, *, attention=attention_head, norm
     for pos, token_id in enumerate(token_ids):
         position_trace = []
         logits.append(
-            forward(weights, model.config, token_id, pos, cache, position_trace, attention=attention, norm=norm)
+            forward(weights, model.config, token_id, pos, cache, position_trace, **blocks)
         )
         trace.append(position_trace)
     return logits, trace
 
 
-def run_name(model, name, layer=0, *, attention=attention_head, norm=rmsnorm):
+def run_name(model, name, layer=0, **blocks):
     """Read `name` as in training: (its attention maps, the logits at each position).
 
     The maps are those of `attention_maps`; the logits are the next-token
-    scores after each token read.
+    scores after each token read. `blocks` are passed on to `run_tokens`.
     """
     tokenizer = model.tokenizer
     token_ids = tokenizer.encode(name)[:-1][: model.config.block_size]  # drop the final BOS: it is never read
-    logits, trace = run_tokens(model, token_ids, attention=attention, norm=norm)
+    logits, trace = run_tokens(model, token_ids, **blocks)
     heads = []
     for head in range(model.config.n_head):
         heads.append({

@@ -1,4 +1,4 @@
-"""The building blocks of the network: linear, softmax, rmsnorm.
+"""The building blocks of the network: embed, linear, mlp, softmax, rmsnorm.
 
 Every function here works on lists of `Value`s (while training, to get
 gradients) *and* on lists of plain floats (for fast inference). Both kinds of
@@ -52,6 +52,18 @@ def linear(x, w):
     `w` is a list of rows, one per output (n_out rows of n_in numbers).
     """
     return [add_up(wi * xi for wi, xi in zip(row, x)) for row in w]
+
+
+def embed(table, index):
+    """Row `index` of an embedding table: the vector that stands for token (or position) `index`."""
+    return table[index]
+
+
+def mlp(x, fc1, fc2, *, linear=linear):
+    """The MLP block: widen x with fc1 (16 -> 64), keep each number's positive part (ReLU),
+    then narrow back with fc2 (64 -> 16). `linear` is the matrix-vector product it uses."""
+    hidden = [relu(h) for h in linear(x, fc1)]
+    return linear(hidden, fc2)
 
 
 def softmax(logits):

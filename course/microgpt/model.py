@@ -9,7 +9,7 @@ name, token by token) and when it writes new names.
 from dataclasses import asdict, dataclass
 
 from .autograd import Value
-from .layers import add_up, data_of, divide, linear, relu, rmsnorm, softmax
+from .layers import add_up, data_of, divide, embed, linear, mlp, rmsnorm, softmax
 
 
 @dataclass(frozen=True)
@@ -73,13 +73,13 @@ class KVCache:
         self.values = [[] for _ in range(n_layer)]
 
 
-def attention_head(q, keys, values):
+def attention_head(q, keys, values, *, softmax=softmax):
     """One head of attention: score every key, softmax the scores, blend the values.
 
     `q` is this position's query and `keys`/`values` hold one vector per
     position read so far, all cut down to this head's numbers. Returns
     (output, scores, weights): the blended vector, and per position its score
-    and its attention weight.
+    and its attention weight. `softmax` turns the scores into weights.
     """
     head_dim = len(q)
     # Dot product of the query with every key, scaled by sqrt(head_dim) so the
@@ -91,7 +91,10 @@ def attention_head(q, keys, values):
     return output, scores, weights
 
 
-def forward(weights, config, token_id, pos_id, cache, trace=None, *, attention=attention_head, norm=rmsnorm):
+def forward(
+    weights, config, token_id, pos_id, cache, trace=None,
+    *, attention=attention_head, norm=rmsnorm, linear=linear, mlp=mlp, embed=embed,
+):
     """Read one token at position `pos_id`; return scores for the next token.
 
     `weights` maps names to matrices of Values (to train) or of plain floats
@@ -101,12 +104,13 @@ def forward(weights, config, token_id, pos_id, cache, trace=None, *, attention=a
     list, per head, of (scores, weights) of the attention at this position,
     as plain floats.
 
-    `attention` and `norm` are the blocks the model is built from; pass your
-    own (with the same inputs and outputs as attention_head and rmsnorm) to
-    see how the model runs with them.
+    `attention`, `norm`, `linear`, `mlp` and `embed` are the blocks the model
+    is built from; pass your own (with the same inputs and outputs as
+    attention_head, rmsnorm, linear, mlp and embed) to see how the model runs
+    with them. (`mlp` brings its own matrix-vector products.)
     """
     head_dim = config.head_dim
-    x = [t + p for t, p in zip(weights["wte"][token_id], weights["wpe"][pos_id])]
+    x = [t + p for t, p in zip(embed(weights["wte"], token_id), embed(weights["wpe"], pos_id))]
     x = norm(x)
 
     for layer in range(config.n_layer):
@@ -140,9 +144,7 @@ def forward(weights, config, token_id, pos_id, cache, trace=None, *, attention=a
         # 2) MLP: work on what was gathered, each position on its own.
         residual = x
         x = norm(x)
-        x = linear(x, weights[prefix + "mlp_fc1"])
-        x = [relu(xi) for xi in x]
-        x = linear(x, weights[prefix + "mlp_fc2"])
+        x = mlp(x, weights[prefix + "mlp_fc1"], weights[prefix + "mlp_fc2"])
         x = [a + b for a, b in zip(x, residual)]
 
     return linear(x, weights["lm_head"])

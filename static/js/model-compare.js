@@ -14,13 +14,22 @@ import { VIEWS, cellSentence, checkName, formatNumber, positionLabels } from "./
 
 const DEFAULT_NAME = "emma";
 const HINT = "Point at or tap a square, or Tab into a grid and use the arrow keys: you see both numbers.";
-const FUNCTION_OF_HOOK = { attend: "attend()", rmsnorm: "rmsnorm()" };
+// What each block's replacement changes, for the panel's first sentence.
+const PLACE_OF_HOOK = {
+  attend: "in every attention head",
+  rmsnorm: "everywhere the model normalises a vector",
+  softmax: "wherever the model takes a softmax: every head's attention weights",
+  linear: "in every matrix-vector product of the model",
+  mlp: "as the model's MLP block",
+  embed: "for every embedding lookup",
+};
 
 export class ModelCompare {
   constructor(panel, { hook, run }) {
     this.panel = panel;
     this.run = run; // (name) -> Promise of the compare result (see python-client.js)
-    this.fn = FUNCTION_OF_HOOK[hook] ?? "function";
+    this.fn = hook ? `${hook}()` : "function";
+    this.place = PLACE_OF_HOOK[hook] ?? "inside the model";
     this.head = 1;
     this.view = "weights";
     this.result = null;
@@ -51,7 +60,7 @@ export class ModelCompare {
     const intro = element(
       "p",
       "lab-model-intro",
-      `Your ${this.fn} replaces the model's own, inside the trained microgpt. Pick a name, run it, and compare the attention it gives with the model's, head by head.`,
+      `Your ${this.fn} takes the place of the model's own ${this.place}, inside the trained microgpt. Pick a name, run it, and compare what the model then predicts, and the attention, with the model's own.`,
     );
     const form = element("form", "heatmap-name-form");
     const label = element("label", "heatmap-name-label", "Name");
@@ -107,7 +116,8 @@ export class ModelCompare {
         this.draw();
       },
     });
-    this.results.append(switches, this.readout, this.gridsTitle, figures, this.legend.element);
+    this.nextLetters = element("table", "lab-model-next");
+    this.results.append(this.nextLetters, switches, this.readout, this.gridsTitle, figures, this.legend.element);
     this.body.replaceChildren(intro, form, this.message, this.summary, this.errorBox, this.results);
   }
 
@@ -190,14 +200,36 @@ export class ModelCompare {
     this.name = result.name || name;
     const difference = typeof result.max_difference === "number" ? result.max_difference : NaN;
     const verdict = result.match ? "Same as the model" : "Different from the model";
-    const fallback = Number.isFinite(difference)
-      ? `The largest difference from the model's own numbers is ${difference === 0 ? "0" : difference.toExponential(1)}.`
-      : "";
-    this.showSummary(Boolean(result.match), verdict, result.summary || fallback);
+    this.showSummary(Boolean(result.match), verdict, result.summary || "");
     if (Number.isFinite(difference)) this.panel.dataset.maxDifference = String(difference);
     else delete this.panel.dataset.maxDifference;
     this.results.hidden = false;
+    this.drawNextLetters(result.next_letters ?? []);
     this.draw();
+  }
+
+  /** The model's most likely next letters after the name, and the chance the learner's run gives each. */
+  drawNextLetters(letters) {
+    const percent = (p) => (Number.isFinite(p) ? `${(100 * p).toFixed(1)}%` : "not a number");
+    const caption = element("caption", "", `After “${this.name}”, the model's most likely next letters`);
+    const head = element("tr");
+    for (const text of ["next letter", "the course's model", `with your ${this.fn}`]) {
+      const th = element("th", "", text);
+      th.scope = "col";
+      head.append(th);
+    }
+    const body = element("tbody");
+    for (const { letter, model, learner } of letters) {
+      const th = element("th", "", letter);
+      th.scope = "row";
+      const row = element("tr");
+      row.append(th, element("td", "", percent(model)), element("td", "", percent(learner)));
+      body.append(row);
+    }
+    const thead = element("thead");
+    thead.append(head);
+    this.nextLetters.replaceChildren(caption, thead, body);
+    this.nextLetters.hidden = letters.length === 0;
   }
 
   showSummary(match, verdict, text) {
