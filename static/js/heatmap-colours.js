@@ -34,7 +34,8 @@ export function textColourOn(rgb) {
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000000" : "#ffffff";
 }
 
-const CSS_GRADIENT = `linear-gradient(to right, ${RAMP.map((c) => `rgb(${c.join(" ")})`).join(", ")})`;
+// The ramp as a CSS gradient, for legends (the attention heatmap's and grid.js's).
+export const RAMP_GRADIENT = `linear-gradient(to right, ${RAMP.map((c) => `rgb(${c.join(" ")})`).join(", ")})`;
 
 export class Legend {
   constructor() {
@@ -43,7 +44,7 @@ export class Legend {
     this.low = element("span", "heatmap-legend-end");
     this.high = element("span", "heatmap-legend-end");
     const bar = element("span", "heatmap-legend-bar");
-    bar.style.backgroundImage = CSS_GRADIENT;
+    bar.style.backgroundImage = RAMP_GRADIENT;
     const scale = element("span", "heatmap-legend-scale");
     scale.setAttribute("aria-hidden", "true");
     scale.append(this.low, bar, this.high);
