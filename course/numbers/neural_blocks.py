@@ -12,8 +12,8 @@ import math
 from microgpt.layers import linear, relu, rmsnorm, softmax
 from microgpt.model import GPTConfig, parameter_shapes
 
+from . import counting_model, ladder
 from . import model as trained
-from .text_as_numbers import names, tokenizer
 
 # --- lesson 1: parameters ----------------------------------------------------------
 
@@ -90,7 +90,7 @@ def cosine(a, b):
 
 
 def token_labels():
-    return [*tokenizer().chars, "BOS"]
+    return [*trained.model().tokenizer.chars, "BOS"]
 
 
 @functools.cache
@@ -150,9 +150,15 @@ def embeddings():
         "across_mean": mean(table[i][j] for i in vowels for j in consonants),
         "top_pair": {"value": pairs[0][0], "letters": [pairs[0][1], pairs[0][2]]},
         "chart": {"x": [labels[i] for i in others], "y": [table[reference][i] for i in others]},
-        "labels": labels,
-        "table": table,
+        "grid": similarity_grid(labels, table),
     }
+
+
+def similarity_grid(labels, table):
+    """Every token's similarity with every other, vowels first, so a block of alike vowels shows."""
+    order = sorted(range(len(labels)), key=lambda i: (labels[i] not in VOWELS, labels[i] == "BOS", labels[i]))
+    shown = [labels[i] for i in order]
+    return {"values": [[table[i][j] for j in order] for i in order], "rows": shown, "columns": shown}
 
 
 def embeddings_worked():
@@ -287,17 +293,9 @@ TOY_COUNTS = [[0, 3, 1], [2, 0, 2], [4, 0, 0]]
 TOY_LR = 1.0
 
 
-@functools.cache
 def bigram_counts():
-    """counts[a][b]: how often token b follows token a, over every name (BOS at both ends)."""
-    answer_key = tokenizer()
-    size = answer_key.bos + 1
-    counts = [[0] * size for _ in range(size)]
-    for name in names():
-        tokens = answer_key.encode(name)
-        for a, b in zip(tokens, tokens[1:]):
-            counts[a][b] += 1
-    return counts
+    """counts[a][b]: how often token b follows token a over every name (Module 3's table)."""
+    return counting_model.table()
 
 
 def average_nll(W, counts):
@@ -361,7 +359,7 @@ def neural_bigram():
         "pairs": sum(map(sum, counts)),
         "uniform": math.log(len(counts)),
         "counting": counting_loss(counts),
-        "counting_smoothed": counting_loss(counts, smoothing=1),
+        "counting_smoothed": ladder.loss_ladder()["counting"],
         "start": losses[0],
         "after_one": losses[1],
         "after_ten": losses[10],
