@@ -345,6 +345,11 @@ def training_curve():
     return losses, W
 
 
+def toy_slope(a, c):
+    """The slope of W[a][c] in the toy, from a table of zeros (every probability 1/size)."""
+    return (sum(TOY_COUNTS[a]) / len(TOY_COUNTS) - TOY_COUNTS[a][c]) / sum(map(sum, TOY_COUNTS))
+
+
 def neural_bigram():
     """The table of logits trained from zeros on every pair of the names, beside the counting model."""
     counts = bigram_counts()
@@ -368,7 +373,10 @@ def neural_bigram():
         "lr": LEARNING_RATE,
         "gap": losses[-1] - counting_loss(counts),
         "curve": {"x": kept, "y": [losses[i] for i in kept]},
+        "curve_early": {"x": kept[:5], "y": [losses[i] for i in kept[:5]]},
+        "toy_losses": [average_nll(toy_W, TOY_COUNTS), average_nll(toy_next, TOY_COUNTS)],
         "bos_row_total": sum(counts[bos]),
+        "counts": counts,
         "toy": {
             "counts": TOY_COUNTS,
             "lr": TOY_LR,
@@ -377,7 +385,8 @@ def neural_bigram():
             "start": average_nll(toy_W, TOY_COUNTS),
             "next": toy_next,
             "after": average_nll(toy_next, TOY_COUNTS),
-            "first_slope": (sum(TOY_COUNTS[0]) * (1 / len(TOY_COUNTS)) - TOY_COUNTS[0][1]) / sum(map(sum, TOY_COUNTS)),
+            "first_slope": toy_slope(0, 1),
+            "slope_20": toy_slope(2, 0),
         },
     }
 
