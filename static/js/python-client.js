@@ -16,6 +16,7 @@
 //   await python.check(labId, code, { onOutput, onStart })
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
+//   await python.nextLetters(prefix)       -> the real model's next-token probabilities after `prefix` (the same way)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
 //
@@ -163,16 +164,24 @@ class PythonClient extends EventTarget {
     }
   }
 
-  // A question that runs none of the learner's code: it waits for Python to load and runs in
+  // Questions that run none of the learner's code: each waits for Python to load and runs in
   // the untouched Python. Requests reach a worker in order, so one asked before a learner
   // request took that Python is answered before the learner's code runs there.
-  async attention(name) {
+  attention(name) {
+    return this.askModel({ type: "attention", name });
+  }
+
+  nextLetters(prefix) {
+    return this.askModel({ type: "next_letters", prefix });
+  }
+
+  async askModel(message) {
     for (;;) {
       await this.loaded();
       const interpreter = this.current;
       let answer;
       try {
-        answer = await interpreter.request({ type: "attention", name });
+        answer = await interpreter.request(message);
       } catch (error) {
         if (interpreter.state === "ended") continue; // taken and ended under us: ask the next one
         if (error.fatal && interpreter === this.current && this.state !== "running") this.retryAfterCrash();

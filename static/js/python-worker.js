@@ -13,6 +13,8 @@
 //                                              attention maps for `name` (the heatmap)
 //   {type: "compare", lab, code, name}      -> the same replies; result sets the learner's function
 //                                              beside the model's own, on `name`
+//   {type: "next_letters", prefix}          -> the same replies; result is the real model's probability
+//                                              of every token after `prefix` (the next-letter bars)
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
@@ -185,6 +187,7 @@ const REQUEST_FIELDS = {
   run: ["lab", "code"],
   check: ["lab", "code"],
   attention: ["name"],
+  next_letters: ["prefix"],
   compare: ["lab", "code", "name"],
 };
 
@@ -201,7 +204,7 @@ function callEntry(message) {
     reply = handle(request);
     const result = reply.toJs({ dict_converter: Object.fromEntries });
     // Python's None arrives as undefined; the protocol promises null.
-    if (message.type !== "attention") result.error ??= null;
+    if (message.type !== "attention" && message.type !== "next_letters") result.error ??= null;
     if (message.type === "run" || message.type === "check") result.checks ??= [];
     return result;
   } finally {
