@@ -15,6 +15,8 @@
 //   await python.run(labId, code, { onOutput, onStart })    -> result dict (see labkit.entry)
 //   await python.check(labId, code, { onOutput, onStart })
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
+//   await python.train(labId, code, { counts, steps, lr }, { onOutput, onStart, onUpdate })
+//                                          -> the learner's train_step run `steps` times; onUpdate hears each step's loss
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.nextLetters(prefix)       -> the real model's next-token probabilities after `prefix` (the same way)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
@@ -129,7 +131,12 @@ class PythonClient extends EventTarget {
     return this.execute("compare", lab, code, { ...options, extra: { name } });
   }
 
-  async execute(type, lab, code, { onOutput, onStart, extra } = {}) {
+  // A training run is learner code like any other: a fresh Python, ended afterwards.
+  train(lab, code, { counts, steps, lr }, options) {
+    return this.execute("train", lab, code, { ...options, extra: { counts: JSON.stringify(counts), steps, lr } });
+  }
+
+  async execute(type, lab, code, { onOutput, onStart, onUpdate, extra } = {}) {
     if (this.state !== "ready") throw new Error(`Python is not ready (it is ${this.state}).`);
     this.setState("running");
     let stopWaiting;
@@ -146,7 +153,7 @@ class PythonClient extends EventTarget {
       if (waited !== "ready") return stoppedResult(type, waited);
       active.interpreter = interpreter;
       onStart?.();
-      const reply = interpreter.request({ ...extra, type, lab, code }, onOutput);
+      const reply = interpreter.request({ ...extra, type, lab, code }, onOutput, onUpdate);
       active.settled = reply.then(() => {}, () => {});
       const answer = await reply;
       if (answer.type === "stopped") return stoppedResult(type, answer.stoppedBy);
