@@ -28,7 +28,7 @@ square = checks.case("embed", [[1, 2, 3], [4, 5, 6], [7, 8, 9]], 1)
 # --- known mistakes: each is said only when it gives exactly what the learner's code gave ---
 
 
-@checks.mistake("embed", "That is exactly column `token` of the table: one number from every row. The embedding is the token's row, all of it: wte[token].")
+@checks.mistake("embed", "That is exactly column `token` of the table: one number from every row. The embedding is the token's row, all of it: one index into the table picks it.")
 def column(wte, token):
     return [row[token] for row in wte]
 
@@ -48,7 +48,7 @@ def first_row(wte, token):
     return wte[0]
 
 
-@checks.mistake("embed", "That is exactly what wte.pop(token) leaves behind: the right row, but it is taken out of the table, so every later token would read the wrong row. Read wte[token] instead.")
+@checks.mistake("embed", "That is exactly what wte.pop(token) leaves behind: the right row, but it is taken out of the table, so every later token would read the wrong row. Read the row without taking it out of the table.")
 def popped(wte, token):
     return wte.pop(token)
 

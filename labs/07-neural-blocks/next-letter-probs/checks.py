@@ -58,7 +58,7 @@ def exps_not_divided_no_max(x, lm_head):
     return [math.exp(v) for v in linear(x, lm_head)]
 
 
-@checks.mistake("next_letter_probs", "That is exactly the softmax of a column product: one number from each row of lm_head times x. Each token's logit is the dot product of x with that token's whole row, as linear(x, lm_head) gives.")
+@checks.mistake("next_letter_probs", "That is exactly the softmax of a column product: one number from each row of lm_head times x. Each token's logit is the dot product of x with that token's whole row, as the starter's linear does for every row.")
 def columns(x, lm_head):
     return softmax([sum(row[i] * x[i] for row in lm_head) for i in range(len(x))])
 
