@@ -23,7 +23,7 @@ def handle(request, report=None):
     if action == "attention":
         return realmodel.attention(str(request.get("name", "")))
     if action == "next_letters":
-        return realmodel.next_letters(str(request.get("prefix", "")))
+        return realmodel.next_letter_bars(str(request.get("prefix", "")))
     if action == "train":
         return training.train(code, request.get("counts", ""), request.get("steps", ""), request.get("lr", ""), report)
     if action == "compare":

@@ -402,7 +402,7 @@ def prefix_problem(prefix):
     return name_problem(prefix) if prefix else None
 
 
-def next_letters(prefix, checkpoint_path=None):
+def next_letter_bars(prefix, checkpoint_path=None):
     """The reply for the page's next-letter bars: the probability of every token after `prefix`."""
     prefix = clean_name(prefix)
     problem = prefix_problem(prefix)

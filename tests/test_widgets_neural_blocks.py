@@ -54,7 +54,7 @@ def test_the_pages_python_gives_the_softmax_of_the_models_last_logits():
         _maps, every = run_name(model, prefix)
         logits = every[-1]  # after the last letter read
         exps = [math.exp(v - max(logits)) for v in logits]
-        reply = realmodel.next_letters(prefix, CHECKPOINT)
+        reply = realmodel.next_letter_bars(prefix, CHECKPOINT)
         assert reply["status"] == "ok" and reply["tokens"][-1] == "end"
         assert reply["probs"] == pytest.approx([e / sum(exps) for e in exps], abs=1e-12)
     top = max(range(27), key=lambda i: reply["probs"][i])
@@ -63,7 +63,7 @@ def test_the_pages_python_gives_the_softmax_of_the_models_last_logits():
 
 @pytest.mark.parametrize("prefix, said", [("e1", "only knows the letters a to z"), ("a" * 16, "at most 15 letters")])
 def test_a_prefix_the_model_cannot_read_gets_a_sentence(prefix, said):
-    reply = realmodel.next_letters(prefix, CHECKPOINT)
+    reply = realmodel.next_letter_bars(prefix, CHECKPOINT)
     assert reply["status"] == "error" and said in reply["summary"]
 
 

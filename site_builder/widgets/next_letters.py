@@ -1,7 +1,7 @@
 """The trained model's next-letter bars: `{{ next_letters("em", caption="...") }}`.
 
 The reader types the letters a name starts with; the page's Python (labkit.realmodel's
-`next_letters`, through python-client.js) reads them with the course's own microgpt and
+`next_letter_bars`, through python-client.js) reads them with the course's own microgpt and
 sends back the probability of every token coming next. The build computes the author's
 prefix here, so its bars are in the page before Python has loaded, and a table of them
 is there without JavaScript too (static/js/next_letters.js redraws it).

@@ -1,6 +1,6 @@
 // Entry point for the next-letter bars (next_letters.html): the reader types the letters a
 // name starts with, and the page's Python runs the course's trained microgpt on them
-// (labkit.realmodel.next_letters, through python-client.js) for the probability of every
+// (labkit.realmodel.next_letter_bars, through python-client.js) for the probability of every
 // token coming next. The author's prefix is in the page already; this redraws the table.
 
 import { getPython } from "./python-client.js";
