@@ -101,6 +101,8 @@ def test_embeddings_are_rows_and_the_vowels_point_alike(numbers):
     pairs = [alike[i][j] for n, i in enumerate(vowels) for j in vowels[n + 1:]]
     assert found["vowel_mean"] == pytest.approx(sum(pairs) / 10)
     assert found["chart"]["y"] == pytest.approx([alike[a][i] for i in range(27) if i != a])
+    ends = order[:4] + order[-4:]
+    assert found["extremes"]["x"] == [[*LETTERS, "BOS"][i] for i in ends]
 
 
 def test_the_mlp_numbers_follow_a_forward_pass_written_here(numbers):
@@ -112,6 +114,12 @@ def test_the_mlp_numbers_follow_a_forward_pass_written_here(numbers):
     hidden = matvec(WEIGHTS["layer0.mlp_fc1"], x)
     assert found["x_first"] == pytest.approx(x[:4], abs=1e-12)
     assert found["zeroed"] == sum(h <= 0 for h in hidden)
+    kept = [i for i in range(len(hidden)) if hidden[i] > 0]
+    cut = [i for i in range(len(hidden)) if hidden[i] <= 0]
+    shown = sorted(kept[:4] + cut[:4])
+    assert found["sample_labels"] == [f"h{i}" for i in shown]
+    assert found["sample_before"] == pytest.approx([hidden[i] for i in shown], abs=1e-12)
+    assert found["sample_after"] == pytest.approx([max(0.0, hidden[i]) for i in shown], abs=1e-12)
     output = matvec(WEIGHTS["layer0.mlp_fc2"], [max(0.0, h) for h in hidden])
     assert found["output_first"] == pytest.approx(output[:4], abs=1e-12)
 

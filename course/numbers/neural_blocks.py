@@ -150,6 +150,11 @@ def embeddings():
         "across_mean": mean(table[i][j] for i in vowels for j in consonants),
         "top_pair": {"value": pairs[0][0], "letters": [pairs[0][1], pairs[0][2]]},
         "chart": {"x": [labels[i] for i in others], "y": [table[reference][i] for i in others]},
+        # The film's bars: the four rows most like a's, and the four least like it.
+        "extremes": {
+            "x": [labels[i] for i in ranked[:4] + ranked[-4:]],
+            "y": [table[reference][i] for i in ranked[:4] + ranked[-4:]],
+        },
         "grid": similarity_grid(labels, table),
     }
 
@@ -198,6 +203,12 @@ def mlp_inputs(name):
     return normalised[2::3]
 
 
+def sampled(hidden, each=4):
+    kept = [i for i, h in enumerate(hidden) if h > 0][:each]
+    zeroed = [i for i, h in enumerate(hidden) if h <= 0][:each]
+    return sorted(kept + zeroed)
+
+
 def mlp_block():
     """A toy MLP worked by hand, then the trained model's MLP at the last letter of "emma"."""
     hidden = linear(TOY_X, TOY_FC1)
@@ -227,7 +238,10 @@ def mlp_block():
         "kept": len(real_hidden) - zeroed,
         "x_first": x[:4],
         "hidden_first": real_hidden[:8],
-        "relu_first": [relu(h) for h in real_hidden[:8]],
+        # Eight hidden numbers for the film: the first four that ReLU keeps and the first four it zeroes.
+        "sample_labels": [f"h{i}" for i in sampled(real_hidden)],
+        "sample_before": [real_hidden[i] for i in sampled(real_hidden)],
+        "sample_after": [relu(real_hidden[i]) for i in sampled(real_hidden)],
         "output_first": mlp(x, fc1, fc2)[:4],
     }
 
