@@ -1,31 +1,37 @@
 """The one entry point the browser's worker calls, with and returning plain dicts."""
 
-from labkit import grading, realmodel, realnames, stoppable_sleep
-from labkit import dropin, grading, realmodel, stoppable_sleep
+from labkit import dropin, grading, realmodel, realnames, stoppable_sleep, training
 from labkit.bundled import lab_bundle
 
 stoppable_sleep.install()
 
 
-def handle(request):
-    """`{"action": "run" | "check" | "compare", "lab": id, "code": str, "name": str}` or
-    `{"action": "attention", "name": str}` or
-    `{"action": "sample", "lab": id, "code": str, "parts": JSON text, "seed": str}` -> a result dict."""
-    `{"action": "attention", "name": str}` or `{"action": "dropin", "lab": id, "code": str}` -> a result dict."""
+def field(request, name, default=""):
+    return str(request.get(name, default))
+
+
+# action -> how to answer it, from the request's fields (all text) and the progress reporter.
+# The worker's REQUEST_FIELDS (static/js/python-worker.js) names the same fields per action.
+ACTIONS = {
+    "run": lambda r, report: grading.run(field(r, "code")),
+    "check": lambda r, report: grading.check(lab_bundle(field(r, "lab")), field(r, "code")),
+    "attention": lambda r, report: realmodel.attention(field(r, "name")),
+    "compare": lambda r, report: realmodel.compare(field(r, "lab"), field(r, "code"), field(r, "name")),
+    "next_letters": lambda r, report: realmodel.next_letter_bars(field(r, "prefix")),
+    "sample": lambda r, report: realnames.sample(field(r, "lab"), field(r, "code"), field(r, "parts"), field(r, "seed", "0")),
+    "dropin": lambda r, report: dropin.dropin(field(r, "lab"), field(r, "code")),
+    "train": lambda r, report: training.train(field(r, "code"), field(r, "counts"), field(r, "steps"), field(r, "lr"), report),
+}
+
+
+def handle(request, report=None):
+    """`{"action": <one of ACTIONS>, ...its fields}` -> a result dict.
+
+    `report(text)`, when given, hears a training run's progress as it goes (a JSON line per step).
+    """
     request = dict(request)
     action = request.get("action")
-    code = str(request.get("code", ""))
-    if action == "run":
-        return grading.run(code)
-    if action == "check":
-        return grading.check(lab_bundle(str(request.get("lab", ""))), code)
-    if action == "attention":
-        return realmodel.attention(str(request.get("name", "")))
-    if action == "compare":
-        return realmodel.compare(str(request.get("lab", "")), code, str(request.get("name", "")))
-    if action == "sample":
-        return realnames.sample(str(request.get("lab", "")), code, str(request.get("parts", "")), str(request.get("seed", "0")))
-    raise ValueError(f"Unknown action {action!r}: expected 'run', 'check', 'attention', 'compare' or 'sample'.")
-    if action == "dropin":
-        return dropin.dropin(str(request.get("lab", "")), code)
-    raise ValueError(f"Unknown action {action!r}: expected 'run', 'check', 'attention', 'compare' or 'dropin'.")
+    if action not in ACTIONS:
+        expected = ", ".join(repr(name) for name in ACTIONS)
+        raise ValueError(f"Unknown action {action!r}: expected one of {expected}.")
+    return ACTIONS[action](request, report)

@@ -380,3 +380,40 @@ def next_letters(model, reference_logits, learner_logits):
          "model": reference[token], "learner": None if learner is None else learner[token]}
         for token in ranked
     ]
+
+
+# --- next-letter bars: the model's guess after the letters a reader types ------------
+
+END_TOKEN = "end"  # how the page names BOS after a prefix: the name ends here
+FAVOURITES = 3
+
+
+def next_token_probs(model, prefix):
+    """The trained model's probability of every token after BOS and `prefix`, as plain floats."""
+    _maps, logits = microgpt.run_name(model, prefix)
+    return [float(p) for p in model_softmax(logits[-1])]
+
+
+def next_letters_summary(prefix, tokens, probs):
+    """One sentence: the model's favourite next tokens after `prefix`, with their chances."""
+    ranked = sorted(range(len(probs)), key=lambda i: probs[i], reverse=True)[:FAVOURITES]
+    shown = ", ".join(f"{quoted(tokens[i])} {100 * probs[i]:.1f}%" for i in ranked)
+    after = f"After {quoted(prefix)}" if prefix else "At the start of a name"
+    return f"{after}, the model's favourites are {shown}."
+
+
+def prefix_problem(prefix):
+    """Why the model cannot read `prefix` (letters a name starts with, maybe none), or None."""
+    return name_problem(prefix) if prefix else None
+
+
+def next_letter_bars(prefix, checkpoint_path=None):
+    """The reply for the page's next-letter bars: the probability of every token after `prefix`."""
+    prefix = clean_name(prefix)
+    problem = prefix_problem(prefix)
+    if problem:
+        return reply("next_letters", "error", problem.replace("look inside the model", "see its guess"))
+    model = load_model(checkpoint_path)
+    probs = next_token_probs(model, prefix)
+    tokens = [*model.tokenizer.chars, END_TOKEN]
+    return reply("next_letters", "ok", next_letters_summary(prefix, tokens, probs), prefix=prefix, tokens=tokens, probs=probs)

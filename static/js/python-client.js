@@ -18,7 +18,10 @@
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
 //   await python.sample(labId, code, parts, seed, { onOutput, onStart })  -> names from the learner's counting model
 //   await python.dropin(labId, code, { onOutput, onStart })  -> the learner's Value class in the real model
+//   await python.train(labId, code, { counts, steps, lr }, { onOutput, onStart, onUpdate })
+//                                          -> the learner's train_step run `steps` times; onUpdate hears each step's loss
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
+//   await python.nextLetters(prefix)       -> the real model's next-token probabilities after `prefix` (the same way)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
 //   python.retry()                         // after a failed load
 //
@@ -145,7 +148,12 @@ class PythonClient extends EventTarget {
     return this.execute("dropin", lab, code, options);
   }
 
-  async execute(type, lab, code, { onOutput, onStart, extra } = {}) {
+  // A training run is learner code like any other: a fresh Python, ended afterwards.
+  train(lab, code, { counts, steps, lr }, options) {
+    return this.execute("train", lab, code, { ...options, extra: { counts: JSON.stringify(counts), steps, lr } });
+  }
+
+  async execute(type, lab, code, { onOutput, onStart, onUpdate, extra } = {}) {
     if (this.state !== "ready") throw new Error(`Python is not ready (it is ${this.state}).`);
     this.setState("running");
     let stopWaiting;
@@ -162,7 +170,7 @@ class PythonClient extends EventTarget {
       if (waited !== "ready") return stoppedResult(type, waited);
       active.interpreter = interpreter;
       onStart?.();
-      const reply = interpreter.request({ ...extra, type, lab, code }, onOutput);
+      const reply = interpreter.request({ ...extra, type, lab, code }, onOutput, onUpdate);
       active.settled = reply.then(() => {}, () => {});
       const answer = await reply;
       if (answer.type === "stopped") return stoppedResult(type, answer.stoppedBy);
@@ -180,16 +188,24 @@ class PythonClient extends EventTarget {
     }
   }
 
-  // A question that runs none of the learner's code: it waits for Python to load and runs in
+  // Questions that run none of the learner's code: each waits for Python to load and runs in
   // the untouched Python. Requests reach a worker in order, so one asked before a learner
   // request took that Python is answered before the learner's code runs there.
-  async attention(name) {
+  attention(name) {
+    return this.askModel({ type: "attention", name });
+  }
+
+  nextLetters(prefix) {
+    return this.askModel({ type: "next_letters", prefix });
+  }
+
+  async askModel(message) {
     for (;;) {
       await this.loaded();
       const interpreter = this.current;
       let answer;
       try {
-        answer = await interpreter.request({ type: "attention", name });
+        answer = await interpreter.request(message);
       } catch (error) {
         if (interpreter.state === "ended") continue; // taken and ended under us: ask the next one
         if (error.fatal && interpreter === this.current && this.state !== "running") this.retryAfterCrash();

@@ -7,7 +7,8 @@
 //   python.ready                           // a promise: resolves when loaded, rejects if loading failed
 //   python.loading                         // while loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress" | "statechange", ...)
-//   await python.request(message, onOutput) -> the worker's reply ({type: "stopped", stoppedBy} once ended)
+//   await python.request(message, onOutput, onUpdate) -> the worker's reply ({type: "stopped", stoppedBy} once ended);
+//                                           onUpdate hears a training run's {step, steps, loss} as it goes
 //   await python.interrupt(settled)        -> "interrupted" | "unresponsive" | "none"
 //   python.end(stoppedBy)                  // terminates the worker; every reply still owed is "stopped"
 
@@ -100,13 +101,13 @@ export class Interpreter extends EventTarget {
     return { step: LOADING_STEPS[index].step, number: index + 1, steps: LOADING_STEPS.length, loaded, total, fraction: (index + within) / LOADING_STEPS.length };
   }
 
-  request(message, onOutput) {
+  request(message, onOutput, onUpdate) {
     if (this.state === "ended" || this.state === "error") {
       return Promise.reject(Object.assign(new Error(this.message || "this Python has ended"), { fatal: true, ended: true }));
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onOutput });
+      this.pending.set(id, { resolve, reject, onOutput, onUpdate });
       this.worker.postMessage({ id, ...message });
     });
   }
@@ -120,6 +121,10 @@ export class Interpreter extends EventTarget {
     }
     if (reply.type === "progress") {
       this.loadingProgress(reply);
+      return;
+    }
+    if (reply.type === "update") {
+      waiting.onUpdate?.(reply.update);
       return;
     }
     this.pending.delete(reply.id);

@@ -17,6 +17,12 @@
 //                                              beside the model's own, on `name`
 //   {type: "sample", lab, code, parts, seed} -> the same replies; result is names drawn by the learner's
 //                                              own counting model of the real names (parts: JSON text)
+//   {type: "next_letters", prefix}          -> the same replies; result is the real model's probability
+//                                              of every token after `prefix` (the next-letter bars)
+//   {type: "train", lab, code, counts, steps, lr}
+//                                           -> {type: "output", ...}* and {type: "update", update}* (one
+//                                              {step, steps, loss} per training step, as it runs), then
+//                                              the result: the loss before each step and after the last
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
@@ -189,6 +195,8 @@ const REQUEST_FIELDS = {
   run: ["lab", "code"],
   check: ["lab", "code"],
   attention: ["name"],
+  next_letters: ["prefix"],
+  train: ["lab", "code", "counts", "steps", "lr"],
   compare: ["lab", "code", "name"],
   sample: ["lab", "code", "parts", "seed"],
   dropin: ["lab", "code"],
@@ -200,15 +208,23 @@ function entryRequest(message) {
   return request;
 }
 
+// A training run's progress, sent from inside Python's loop as it goes (timers cannot fire
+// while Python runs, so a reply can only leave from a call like this one). Only labkit holds
+// it: the learner's code is never handed it.
+function updateReporter(id) {
+  return (text) => send({ id, type: "update", update: JSON.parse(String(text)) });
+}
+
 function callEntry(message) {
   const request = pyodide.toPy(entryRequest(message));
   let reply = null;
   try {
-    reply = handle(request);
+    reply = message.type === "train" ? handle(request, updateReporter(message.id)) : handle(request);
     const result = reply.toJs({ dict_converter: Object.fromEntries });
     // Python's None arrives as undefined; the protocol promises null.
-    if (message.type !== "attention") result.error ??= null;
+    if (message.type !== "attention" && message.type !== "next_letters") result.error ??= null;
     if (message.type === "run" || message.type === "check") result.checks ??= [];
+    if (message.type === "train") result.losses ??= [];
     return result;
   } finally {
     request.destroy();

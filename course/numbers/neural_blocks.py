@@ -1,0 +1,410 @@
+"""Numbers for Module 7, "Neural building blocks", from microgpt, its checkpoint and the names.
+
+Each lesson starts from a toy case small enough to check by hand, then shows the same
+step inside the trained model (course/checkpoint.json, read once through `model.py`).
+The last lesson trains a 27 x 27 table of logits on the letter-pair counts of the names
+and compares its loss with the counting model's.
+"""
+
+import functools
+import math
+
+from microgpt.layers import linear, relu, rmsnorm, softmax
+from microgpt.model import GPTConfig, parameter_shapes
+
+from . import counting_model, ladder
+from . import model as trained
+
+# --- lesson 1: parameters ----------------------------------------------------------
+
+# Two small tables of made-up weights, 3 rows of 4 and 2 rows of 5, to count by hand.
+TOY_TABLES = [
+    [[0.2, -0.1, 0.4, 0.0], [-0.3, 0.5, 0.1, 0.2], [0.1, 0.0, -0.2, 0.3]],
+    [[0.1, 0.3, -0.4, 0.2, 0.0], [0.2, -0.1, 0.0, 0.5, -0.3]],
+]
+TOY_SHAPES = [[len(table), len(table[0])] for table in TOY_TABLES]
+
+
+def table_label(name):
+    """ "layer0.mlp_fc1" -> "mlp_fc1": microgpt has one layer, so the prefix says nothing."""
+    return name.split(".", 1)[-1]
+
+
+def parameters():
+    """microgpt's weight tables: their shapes, how many numbers each holds, and the total."""
+    tables = [
+        {"name": table_label(name), "rows": rows, "cols": cols, "count": rows * cols}
+        for name, rows, cols in parameter_shapes(GPTConfig())
+    ]
+    total = sum(table["count"] for table in tables)
+    by_name = {table["name"]: table for table in tables}
+    toy_counts = [rows * cols for rows, cols in TOY_SHAPES]
+    mlp = by_name["mlp_fc1"]["count"] + by_name["mlp_fc2"]["count"]
+    attention = sum(by_name[f"attn_w{part}"]["count"] for part in "qkvo")
+    return {
+        "tables": tables,
+        "table_count": len(tables),
+        "by_name": by_name,
+        "shapes": [[table["rows"], table["cols"]] for table in tables],
+        "total": total,
+        "checkpoint_total": trained.model().num_params,
+        "mlp": mlp,
+        "mlp_share": mlp / total,
+        "attention": attention,
+        "embeddings": by_name["wte"]["count"] + by_name["wpe"]["count"],
+        "chart": {"x": [table["name"] for table in tables], "y": [table["count"] for table in tables]},
+        "toy": {
+            "tables": TOY_TABLES,
+            "shapes": TOY_SHAPES,
+            "counts": toy_counts,
+            "total": sum(toy_counts),
+            "rows_plus_cols": sum(rows + cols for rows, cols in TOY_SHAPES),
+        },
+    }
+
+
+def parameters_worked():
+    """The lab's worked examples: the toy tables and microgpt's whole list."""
+    numbers = parameters()
+    return {"toy": numbers["toy"]["total"], "microgpt": numbers["total"]}
+
+
+# --- lesson 2: token embeddings ----------------------------------------------------
+
+TOY_LETTERS = ["a", "b", "c", "BOS"]
+TOY_WTE = [
+    [0.5, -1.0, 2.0],  # a
+    [1.5, 0.0, -0.5],  # b
+    [-2.0, 1.0, 0.5],  # c
+    [0.0, 0.5, 1.0],  # BOS
+]
+TOY_TOKEN = 2  # "c"
+VOWELS = "aeiou"
+SIMILAR_TO = "a"  # the letter whose similarities the bars show
+
+
+def cosine(a, b):
+    """How alike two vectors point: their dot product over the product of their lengths (-1 to 1)."""
+    dot = sum(x * y for x, y in zip(a, b))
+    return dot / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
+
+
+def token_labels():
+    return [*trained.model().tokenizer.chars, "BOS"]
+
+
+@functools.cache
+def similarity_table():
+    wte = trained.model().plain_weights()["wte"]
+    return [[cosine(a, b) for b in wte] for a in wte]
+
+
+def mean(values):
+    values = list(values)
+    return sum(values) / len(values)
+
+
+def embeddings():
+    """A toy table read by row, then the trained wte: one row, and how alike the letters' rows are."""
+    weights = trained.model().plain_weights()
+    wte = weights["wte"]
+    labels = token_labels()
+    letter = "e"
+    token = labels.index(letter)
+    table = similarity_table()
+    vowels = [labels.index(v) for v in VOWELS]
+    consonants = [i for i, name in enumerate(labels) if name not in VOWELS + "y" and name != "BOS"]
+    reference = labels.index(SIMILAR_TO)
+    others = [i for i in range(len(labels)) if i != reference]
+    ranked = sorted(others, key=lambda i: table[reference][i], reverse=True)
+    pairs = sorted(
+        ((table[i][j], labels[i], labels[j]) for i in range(len(labels)) for j in range(i + 1, len(labels))),
+        reverse=True,
+    )
+    return {
+        "toy": {
+            "letters": TOY_LETTERS,
+            "wte": TOY_WTE,
+            "token": TOY_TOKEN,
+            "letter": TOY_LETTERS[TOY_TOKEN],
+            "row": TOY_WTE[TOY_TOKEN],
+            "column": [row[TOY_TOKEN] for row in TOY_WTE],
+            "next_row": TOY_WTE[TOY_TOKEN + 1],
+            "rows": len(TOY_WTE),
+            "cols": len(TOY_WTE[0]),
+        },
+        "ids": {name: i for i, name in enumerate(labels)},
+        "letter": letter,
+        "token": token,
+        "row": wte[token],
+        "width": len(wte[token]),
+        "rows": len(wte),
+        "similar_to": SIMILAR_TO,
+        "closest": [labels[i] for i in ranked[:3]],
+        "closest_values": [table[reference][i] for i in ranked[:3]],
+        "farthest": labels[ranked[-1]],
+        "farthest_value": table[reference][ranked[-1]],
+        "a_i": table[reference][labels.index("i")],
+        "vowel_mean": mean(table[i][j] for i in vowels for j in vowels if i < j),
+        "consonant_mean": mean(table[i][j] for i in consonants for j in consonants if i < j),
+        "across_mean": mean(table[i][j] for i in vowels for j in consonants),
+        "top_pair": {"value": pairs[0][0], "letters": [pairs[0][1], pairs[0][2]]},
+        "chart": {"x": [labels[i] for i in others], "y": [table[reference][i] for i in others]},
+        # The film's bars: the four rows most like a's, and the four least like it.
+        "extremes": {
+            "x": [labels[i] for i in ranked[:4] + ranked[-4:]],
+            "y": [table[reference][i] for i in ranked[:4] + ranked[-4:]],
+        },
+        "grid": similarity_grid(labels, table),
+    }
+
+
+def similarity_grid(labels, table):
+    """Every token's similarity with every other, vowels first, so a block of alike vowels shows."""
+    order = sorted(range(len(labels)), key=lambda i: (labels[i] not in VOWELS, labels[i] == "BOS", labels[i]))
+    shown = [labels[i] for i in order]
+    return {"values": [[table[i][j] for j in order] for i in order], "rows": shown, "columns": shown}
+
+
+def embeddings_worked():
+    return {"row": TOY_WTE[TOY_TOKEN]}
+
+
+# --- lesson 3: the MLP ----------------------------------------------------------------
+
+TOY_X = [1.0, -2.0]
+TOY_FC1 = [[1.0, 1.0], [2.0, 0.5], [-1.0, 0.0]]  # 3 hidden numbers, each from 2 inputs
+TOY_FC2 = [[1.0, -1.0, 0.5], [0.0, 2.0, 1.0]]  # 2 outputs, each from 3 hidden numbers
+MLP_NAME = "emma"
+
+
+def mlp(x, fc1, fc2):
+    return linear([relu(h) for h in linear(x, fc1)], fc2)
+
+
+def mlp_inputs(name):
+    """What the MLP reads at each position of `name` in the trained model.
+
+    microgpt normalises three times per position (the embedding, before attention,
+    before the MLP), so every third normalised vector is the MLP's input.
+    """
+    normalised = []
+
+    def recording_norm(x):
+        result = rmsnorm(x)
+        normalised.append(result)
+        return result
+
+    model = trained.model()
+    token_ids = model.tokenizer.encode(name)[:-1]
+    from microgpt.inference import run_tokens
+
+    run_tokens(model, token_ids, norm=recording_norm)
+    return normalised[2::3]
+
+
+def sampled(hidden, each=4):
+    kept = [i for i, h in enumerate(hidden) if h > 0][:each]
+    zeroed = [i for i, h in enumerate(hidden) if h <= 0][:each]
+    return sorted(kept + zeroed)
+
+
+def mlp_block():
+    """A toy MLP worked by hand, then the trained model's MLP at the last letter of "emma"."""
+    hidden = linear(TOY_X, TOY_FC1)
+    weights = trained.model().plain_weights()
+    fc1, fc2 = weights["layer0.mlp_fc1"], weights["layer0.mlp_fc2"]
+    x = mlp_inputs(MLP_NAME)[-1]
+    real_hidden = linear(x, fc1)
+    zeroed = sum(1 for h in real_hidden if h <= 0)
+    return {
+        "toy": {
+            "x": TOY_X,
+            "fc1": TOY_FC1,
+            "fc2": TOY_FC2,
+            "hidden": hidden,
+            "relu": [relu(h) for h in hidden],
+            "output": mlp(TOY_X, TOY_FC1, TOY_FC2),
+            "no_relu": linear(hidden, TOY_FC2),
+            "hidden_size": len(TOY_FC1),
+        },
+        "name": MLP_NAME,
+        "letter": MLP_NAME[-1],
+        "width": len(x),
+        "hidden_size": len(fc1),
+        "fc1_shape": [len(fc1), len(fc1[0])],
+        "fc2_shape": [len(fc2), len(fc2[0])],
+        "zeroed": zeroed,
+        "kept": len(real_hidden) - zeroed,
+        "x_first": x[:4],
+        "hidden_first": real_hidden[:8],
+        # Eight hidden numbers for the film: the first four that ReLU keeps and the first four it zeroes.
+        "sample_labels": [f"h{i}" for i in sampled(real_hidden)],
+        "sample_before": [real_hidden[i] for i in sampled(real_hidden)],
+        "sample_after": [relu(real_hidden[i]) for i in sampled(real_hidden)],
+        "output_first": mlp(x, fc1, fc2)[:4],
+    }
+
+
+def mlp_worked():
+    return {"output": mlp(TOY_X, TOY_FC1, TOY_FC2)}
+
+
+# --- lesson 4: next-letter probabilities ---------------------------------------------
+
+TOY_LM_X = [1.0, 0.5]
+TOY_LM_HEAD = [[2.0, 0.0], [0.0, 2.0], [-1.0, 1.0]]  # 3 tokens, each scored from 2 numbers
+TOY_LM_LETTERS = ["a", "b", "BOS"]
+PREFIX = "em"
+
+
+@functools.cache
+def prefix_probs(prefix):
+    """The trained model's probabilities for the token after `prefix` (read after BOS)."""
+    from microgpt import run_name
+
+    _maps, logits = run_name(trained.model(), prefix)
+    return softmax(logits[-1])
+
+
+def next_letter():
+    """A toy lm_head by hand, then the trained model's next-letter bars after "em"."""
+    logits = linear(TOY_LM_X, TOY_LM_HEAD)
+    probs = prefix_probs(PREFIX)
+    labels = token_labels()
+    ranked = sorted(range(len(probs)), key=lambda i: probs[i], reverse=True)
+    lm_head = trained.model().plain_weights()["lm_head"]
+    return {
+        "toy": {
+            "x": TOY_LM_X,
+            "lm_head": TOY_LM_HEAD,
+            "letters": TOY_LM_LETTERS,
+            "logits": logits,
+            "exps": [math.exp(v) for v in logits],
+            "exp_total": sum(math.exp(v) for v in logits),
+            "probs": softmax(logits),
+        },
+        "prefix": PREFIX,
+        "lm_head_shape": [len(lm_head), len(lm_head[0])],
+        "top": [labels[i] for i in ranked[:3]],
+        "top_probs": [probs[i] for i in ranked[:3]],
+        "end_prob": probs[labels.index("BOS")],
+        "chart": {"x": labels, "y": probs},
+        "uniform": 1 / len(probs),
+    }
+
+
+def next_letter_worked():
+    return {"probs": softmax(linear(TOY_LM_X, TOY_LM_HEAD))}
+
+
+# --- lesson 5: a neural bigram model, trained --------------------------------------
+
+LEARNING_RATE = 50
+STEPS = 100  # the film's and lesson's run; the lab runs as many as the learner asks
+EVERY = 5  # the curve keeps one loss in EVERY steps
+TOY_COUNTS = [[0, 3, 1], [2, 0, 2], [4, 0, 0]]
+TOY_LR = 1.0
+
+
+def bigram_counts():
+    """counts[a][b]: how often token b follows token a over every name (Module 3's table)."""
+    return counting_model.table()
+
+
+def average_nll(W, counts):
+    """The average of -log p(b | a) over every counted pair, p being the softmax of row a of W."""
+    total, pairs = 0.0, 0
+    for row, row_counts in zip(W, counts):
+        largest = max(row)
+        log_total = largest + math.log(sum(math.exp(w - largest) for w in row))
+        for w, count in zip(row, row_counts):
+            if count:
+                total -= count * (w - log_total)
+                pairs += count
+    return total / pairs
+
+
+def train_step(W, counts, lr):
+    """One step downhill on the average NLL; every cell's slope is (row total x p - count) / pairs."""
+    pairs = sum(map(sum, counts))
+    new = []
+    for row, row_counts in zip(W, counts):
+        probs = softmax(row)
+        row_total = sum(row_counts)
+        new.append([w - lr * (row_total * p - c) / pairs for w, p, c in zip(row, probs, row_counts)])
+    return new
+
+
+def counting_loss(counts, smoothing=0):
+    """The counting model's average NLL: each row's counts (plus `smoothing`) over their total."""
+    total, pairs = 0.0, 0
+    for row in counts:
+        row_total = sum(row) + smoothing * len(row)
+        for count in row:
+            if count:
+                total -= count * math.log((count + smoothing) / row_total)
+                pairs += count
+    return total / pairs
+
+
+@functools.cache
+def training_curve():
+    counts = bigram_counts()
+    W = [[0.0] * len(counts) for _ in counts]
+    losses = [average_nll(W, counts)]
+    for _ in range(STEPS):
+        W = train_step(W, counts, LEARNING_RATE)
+        losses.append(average_nll(W, counts))
+    return losses, W
+
+
+def toy_slope(a, c):
+    """The slope of W[a][c] in the toy, from a table of zeros (every probability 1/size)."""
+    return (sum(TOY_COUNTS[a]) / len(TOY_COUNTS) - TOY_COUNTS[a][c]) / sum(map(sum, TOY_COUNTS))
+
+
+def neural_bigram():
+    """The table of logits trained from zeros on every pair of the names, beside the counting model."""
+    counts = bigram_counts()
+    losses, W = training_curve()
+    toy_W = [[0.0] * len(TOY_COUNTS) for _ in TOY_COUNTS]
+    toy_next = train_step(toy_W, TOY_COUNTS, TOY_LR)
+    kept = list(range(0, STEPS + 1, EVERY))
+    bos = len(counts) - 1
+    return {
+        "size": len(counts),
+        "cells": len(counts) ** 2,
+        "pairs": sum(map(sum, counts)),
+        "uniform": math.log(len(counts)),
+        "counting": counting_loss(counts),
+        "counting_smoothed": ladder.loss_ladder()["counting"],
+        "start": losses[0],
+        "after_one": losses[1],
+        "after_ten": losses[10],
+        "end": losses[-1],
+        "steps": STEPS,
+        "lr": LEARNING_RATE,
+        "gap": losses[-1] - counting_loss(counts),
+        "curve": {"x": kept, "y": [losses[i] for i in kept]},
+        "curve_early": {"x": kept[:5], "y": [losses[i] for i in kept[:5]]},
+        "toy_losses": [average_nll(toy_W, TOY_COUNTS), average_nll(toy_next, TOY_COUNTS)],
+        "bos_row_total": sum(counts[bos]),
+        "counts": counts,
+        "toy": {
+            "counts": TOY_COUNTS,
+            "lr": TOY_LR,
+            "pairs": sum(map(sum, TOY_COUNTS)),
+            "row_totals": [sum(row) for row in TOY_COUNTS],
+            "start": average_nll(toy_W, TOY_COUNTS),
+            "next": toy_next,
+            "after": average_nll(toy_next, TOY_COUNTS),
+            "first_slope": toy_slope(0, 1),
+            "slope_20": toy_slope(2, 0),
+        },
+    }
+
+
+def neural_bigram_worked():
+    toy_W = [[0.0] * len(TOY_COUNTS) for _ in TOY_COUNTS]
+    return {"next": train_step(toy_W, TOY_COUNTS, TOY_LR)}

@@ -1,0 +1,3 @@
+# expect: changed its argument wte
+def embed(wte, token):
+    return wte.pop(token)

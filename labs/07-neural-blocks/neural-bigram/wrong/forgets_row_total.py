@@ -1,0 +1,17 @@
+# expect: the slope without the row's total
+import math
+
+
+def softmax(row):
+    largest = max(row)
+    exps = [math.exp(v - largest) for v in row]
+    return [e / sum(exps) for e in exps]
+
+
+def train_step(W, counts, lr):
+    pairs = sum(sum(row) for row in counts)
+    new_W = []
+    for row, row_counts in zip(W, counts):
+        probs = softmax(row)
+        new_W.append([w - lr * (p - c) / pairs for w, p, c in zip(row, probs, row_counts)])
+    return new_W

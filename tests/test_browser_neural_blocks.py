@@ -1,0 +1,148 @@
+"""Module 7's model views in headless Chromium: the next-letter bars and the live training run.
+
+Expected numbers come from the course's own microgpt and a training loop written here,
+under CPython, so these tests also check that the page shows the real model's numbers.
+"""
+
+import math
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import READY_TIMEOUT, fits_a_phone, put_code, ready_lab, serious_problems
+
+pytestmark = pytest.mark.browser
+
+PROJECT = Path(__file__).resolve().parent.parent
+BARS_PAGE = "07-neural-blocks/next-letter-probs/"
+TRAIN_PAGE = "07-neural-blocks/neural-bigram/"
+TRAIN_LAB = "Lab: One training step"
+SOLUTION = (PROJECT / "labs/07-neural-blocks/neural-bigram/solution.py").read_text(encoding="utf-8")
+PYTHON_TIMEOUT = 30_000
+
+
+def probs_after(prefix):
+    from microgpt import load_checkpoint, run_name
+    from microgpt.layers import softmax
+
+    model = load_checkpoint(PROJECT / "course" / "checkpoint.json")
+    _maps, logits = run_name(model, prefix)
+    return dict(zip([*model.tokenizer.chars, "end"], softmax(logits[-1])))
+
+
+def favourites(probs):
+    return sorted(probs, key=probs.get, reverse=True)[:3]
+
+
+def bars(page):
+    return page.get_by_role("region", name="What comes next?")
+
+
+def row_text(widget, token):
+    return widget.locator("tbody tr").filter(has=widget.page.get_by_role("rowheader", name=token, exact=True))
+
+
+def test_the_bars_for_em_are_in_the_page_before_python(page, site):
+    page.goto(site + BARS_PAGE)
+    widget = bars(page)
+    probs = probs_after("em")
+    expect(widget.locator("tbody tr")).to_have_count(27)
+    for token in favourites(probs):
+        expect(row_text(widget, token)).to_contain_text(f"{100 * probs[token]:.1f}%")
+    expect(widget.get_by_role("status")).to_contain_text(f"“{favourites(probs)[0]}” {100 * probs[favourites(probs)[0]]:.1f}%")
+
+
+def test_typed_letters_are_read_by_the_pages_python(page, site):
+    page.goto(site + BARS_PAGE)
+    widget = bars(page)
+    box = widget.get_by_role("textbox", name="Letters so far")
+    box.fill("KA")
+    box.press("Enter")  # the keyboard alone: no pointer needed
+    probs = probs_after("ka")
+    top = favourites(probs)[0]
+    expect(widget.get_by_role("status")).to_contain_text(f"After “ka”, the model's favourites are “{top}” {100 * probs[top]:.1f}%", timeout=READY_TIMEOUT)
+    expect(row_text(widget, "end")).to_contain_text(f"{100 * probs['end']:.1f}%")
+    box.fill("k4")
+    box.press("Enter")
+    expect(widget.get_by_role("status")).to_contain_text("only knows the letters a to z")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_bars_are_accessible_and_fit_a_phone(new_context, site, scheme):
+    page = new_context(bypass_csp=True, color_scheme=scheme).new_page()
+    page.goto(site + BARS_PAGE)
+    expect(bars(page).locator("tbody tr")).to_have_count(27)
+    assert serious_problems(page) == []
+    assert fits_a_phone(page)
+
+
+def reference_losses(steps, lr):
+    """The loss curve of the lesson's run, from a loop written here on counts made from names.txt."""
+    from site_builder.names_data import names_path
+
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    counts = [[0] * 27 for _ in range(27)]
+    for name in names_path(PROJECT).read_text(encoding="utf-8").split():
+        tokens = [26, *(letters.index(ch) for ch in name), 26]
+        for a, b in zip(tokens, tokens[1:]):
+            counts[a][b] += 1
+    pairs = sum(map(sum, counts))
+    W = [[0.0] * 27 for _ in range(27)]
+    losses = []
+    for step in range(steps + 1):
+        rows = [[math.exp(w) / sum(math.exp(v) for v in row) for w in row] for row in W]
+        losses.append(-sum(c * math.log(p) for r, cs in zip(rows, counts) for p, c in zip(r, cs) if c) / pairs)
+        W = [[w - lr * (sum(cs) * p - c) / pairs for w, p, c in zip(row, r, cs)] for row, r, cs in zip(W, rows, counts)]
+    return losses
+
+
+def training(page):
+    return page.get_by_role("region", name="Train your table")
+
+
+def test_train_runs_the_learners_step_and_draws_the_loss_as_it_falls(page, site):
+    page.goto(site + TRAIN_PAGE)
+    lab = ready_lab(page, TRAIN_LAB)
+    put_code(lab, SOLUTION)
+    widget = training(page)
+    widget.get_by_role("button", name="Train").click()
+    expected = reference_losses(100, 50)
+    status = widget.get_by_role("status")
+    expect(status).to_contain_text(f"from {expected[0]:.4f} to {expected[-1]:.4f}", timeout=PYTHON_TIMEOUT)
+    expect(widget.get_by_role("progressbar", name="Training")).to_have_attribute("aria-valuenow", "100")
+    expect(widget.locator("tbody tr")).to_have_count(11)  # steps 0, 10, ..., 100
+    expect(widget.locator("tbody tr").nth(5)).to_contain_text(f"{expected[50]:.4f}")
+    expect(widget.locator("polyline")).to_have_count(1)
+
+
+def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
+    page.goto(site + TRAIN_PAGE)
+    lab = ready_lab(page, TRAIN_LAB)
+    slow = SOLUTION.replace("    pairs = sum(", "    for _ in range(300_000):\n        pass\n    pairs = sum(", 1)
+    put_code(lab, slow)
+    widget = training(page)
+    widget.get_by_role("button", name="Train").click()
+    expect(widget.get_by_role("status")).to_contain_text("Step 1 of 100", timeout=PYTHON_TIMEOUT)
+    widget.get_by_role("button", name="Stop").click()
+    expect(widget.get_by_role("status")).to_contain_text("Stopped after", timeout=5_000)
+    expect(widget.get_by_role("button", name="Train")).to_be_enabled()
+    expect(widget.locator("polyline")).to_have_count(1)
+
+
+def test_a_step_that_returns_nothing_is_named(page, site):
+    page.goto(site + TRAIN_PAGE)
+    lab = ready_lab(page, TRAIN_LAB)
+    put_code(lab, SOLUTION.replace("    return new_W", "    print(new_W)"))
+    widget = training(page)
+    widget.get_by_role("button", name="Train").click()
+    expect(widget.get_by_role("status")).to_contain_text("At step 1, your train_step() returned None", timeout=PYTHON_TIMEOUT)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_training_view_is_accessible_and_fits_a_phone(new_context, site, scheme):
+    page = new_context(bypass_csp=True, color_scheme=scheme).new_page()
+    page.goto(site + TRAIN_PAGE)
+    expect(training(page).locator("svg")).to_have_count(1)
+    assert serious_problems(page) == []
+    assert fits_a_phone(page)

@@ -1,0 +1,151 @@
+"""The next_letters and training widgets' requests, and the Python the page asks (labkit.realmodel, labkit.training).
+
+Requests are refused with a message naming the argument; the page's Python gives the
+trained model's own probabilities, and trains the learner's step with losses measured
+here another way.
+"""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from labkit import realmodel, training
+from site_builder.errors import WidgetError
+from site_builder.widgets.next_letters import KIND as NEXT_LETTERS
+from site_builder.widgets.next_letters import bars
+from site_builder.widgets.training import KIND as TRAINING
+
+PROJECT = Path(__file__).resolve().parent.parent
+CHECKPOINT = PROJECT / "course" / "checkpoint.json"
+COUNTS = [[0, 3, 1], [2, 0, 2], [4, 0, 0]]
+GOOD_STEP = '''
+import math
+
+def train_step(W, counts, lr):
+    pairs = sum(map(sum, counts))
+    new = []
+    for row, cs in zip(W, counts):
+        exps = [math.exp(w) for w in row]
+        probs = [e / sum(exps) for e in exps]
+        new.append([w - lr * (sum(cs) * p - c) / pairs for w, p, c in zip(row, probs, cs)])
+    return new
+'''
+
+
+@pytest.mark.parametrize("prefix", ["EM", "e m", "abcdefghijklmnop", 3])
+def test_a_prefix_that_is_not_lower_case_letters_is_refused(prefix):
+    with pytest.raises(WidgetError, match="prefix must be 0 to 15 lower-case letters"):
+        NEXT_LETTERS.request(prefix, caption="Bars.")
+
+
+def test_next_letters_needs_a_caption():
+    with pytest.raises(WidgetError, match="caption must be a non-empty text"):
+        NEXT_LETTERS.request("em")
+    assert NEXT_LETTERS.request("", caption=" Bars. ") == {"prefix": "", "caption": "Bars."}
+
+
+def test_the_pages_python_gives_the_softmax_of_the_models_last_logits():
+    from microgpt import load_checkpoint, run_name
+
+    model = load_checkpoint(CHECKPOINT)
+    for prefix in ["em", "", "zzz"]:
+        _maps, every = run_name(model, prefix)
+        logits = every[-1]  # after the last letter read
+        exps = [math.exp(v - max(logits)) for v in logits]
+        reply = realmodel.next_letter_bars(prefix, CHECKPOINT)
+        assert reply["status"] == "ok" and reply["tokens"][-1] == "end"
+        assert reply["probs"] == pytest.approx([e / sum(exps) for e in exps], abs=1e-12)
+    top = max(range(27), key=lambda i: reply["probs"][i])
+    assert f"“{reply['tokens'][top]}” {100 * reply['probs'][top]:.1f}%" in reply["summary"]
+
+
+@pytest.mark.parametrize("prefix, said", [("e1", "only knows the letters a to z"), ("a" * 16, "at most 15 letters")])
+def test_a_prefix_the_model_cannot_read_gets_a_sentence(prefix, said):
+    reply = realmodel.next_letter_bars(prefix, CHECKPOINT)
+    assert reply["status"] == "error" and said in reply["summary"]
+
+
+def test_bars_are_drawn_against_the_largest():
+    drawn = bars(["a", "b"], [0.25, 0.75])
+    assert [bar["length"] for bar in drawn] == [pytest.approx(1 / 3), 1.0]
+    assert [bar["text"] for bar in drawn] == ["25.0%", "75.0%"]
+
+
+GOOD_TRAINING = {"lab": "neural-bigram", "steps": 10, "lr": 1.0, "counts": COUNTS, "target": 0.6, "caption": "Loss."}
+
+
+@pytest.mark.parametrize(
+    "change, said",
+    [
+        ({"steps": 0}, "steps must be a whole number"),
+        ({"steps": 2.5}, "steps must be a whole number"),
+        ({"lr": -1}, "lr must be a number above 0"),
+        ({"target": "low"}, "target must be a number"),
+        ({"counts": [[1, 2]]}, "counts must be a square table"),
+        ({"counts": [[0, 0], [0, 0]]}, "counts must be a square table"),
+        ({"counts": [[1, -1], [0, 0]]}, "counts must be a square table"),
+        ({"caption": ""}, "caption must be a non-empty text"),
+        ({"lab": ""}, "lab must be the name"),
+    ],
+)
+def test_a_bad_training_argument_is_refused(change, said):
+    with pytest.raises(WidgetError, match=said):
+        TRAINING.request(**{**GOOD_TRAINING, **change})
+
+
+def loss_here(W, counts):
+    pairs = sum(map(sum, counts))
+    return -sum(c * (w - math.log(sum(math.exp(v) for v in row))) for row, cs in zip(W, counts) for w, c in zip(row, cs)) / pairs
+
+
+def test_training_reports_every_steps_loss_as_measured_another_way():
+    heard = []
+    reply = training.train(GOOD_STEP, json.dumps(COUNTS), "3", "1.0", heard.append)
+    assert reply["status"] == "ok"
+    updates = [json.loads(text) for text in heard]
+    assert [u["step"] for u in updates] == [0, 1, 2, 3] and all(u["steps"] == 3 for u in updates)
+    W = [[0.0] * 3 for _ in range(3)]
+    expected = []
+    for _ in range(4):
+        expected.append(loss_here(W, COUNTS))
+        pairs = sum(map(sum, COUNTS))
+        W = [[w - (sum(cs) * math.exp(w) / sum(math.exp(v) for v in row) - c) / pairs for w, c in zip(row, cs)] for row, cs in zip(W, COUNTS)]
+    assert reply["losses"] == pytest.approx(expected) and [u["loss"] for u in updates] == pytest.approx(expected)
+    assert expected[0] == pytest.approx(math.log(3)) and expected[-1] < expected[0]
+
+
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        (GOOD_STEP.replace("    return new", "    print(new)"), "At step 1, your train_step() returned None"),
+        (GOOD_STEP.replace("    return new", "    return new[:2]"), "did not return a table of 3 rows of 3 numbers"),
+        (GOOD_STEP.replace("    pairs = sum(map(sum, counts))", "    pairs = 0"), "raised ZeroDivisionError on line 10"),
+        ("def train_step(W, counts, lr)\n    return W\n", "SyntaxError"),
+        ("x = 1\n", "does not define train_step() yet"),
+        (GOOD_STEP.replace("w - lr", "w + 1e308 * lr"), "not finite"),
+    ],
+)
+def test_a_step_that_cannot_train_is_named(code, said):
+    reply = training.train(code, json.dumps(COUNTS), "3", "1.0")
+    assert reply["status"] == "error" and said in reply["summary"] + str((reply["error"] or {}).get("text", ""))
+
+
+def test_a_failing_try_out_below_the_function_does_not_stop_training():
+    reply = training.train(GOOD_STEP + "\nprint(train_step(None, None, 1))\n", json.dumps(COUNTS), "2", "1.0")
+    assert reply["status"] == "ok" and len(reply["losses"]) == 3
+
+
+def test_stop_keeps_the_losses_so_far():
+    code = GOOD_STEP.replace("    pairs = sum(", "    if W[0][1] > 0.2:\n        raise KeyboardInterrupt\n    pairs = sum(")
+    reply = training.train(code, json.dumps(COUNTS), "50", "1.0")
+    assert reply["status"] == "stopped" and 1 < len(reply["losses"]) < 51
+    assert reply["summary"] == f"Stopped after {len(reply['losses']) - 1} of 50 steps."
+
+
+def test_the_step_gets_copies_so_it_cannot_change_the_run():
+    code = GOOD_STEP.replace("    pairs = sum(", "    counts[0][0] = 10**6\n    W[0][0] = 99.0\n    pairs = sum(")
+    reply = training.train(code, json.dumps(COUNTS), "2", "1.0")
+    good = training.train(GOOD_STEP, json.dumps(COUNTS), "2", "1.0")
+    assert reply["losses"][0] == good["losses"][0]  # the loss is measured on the page's own counts
