@@ -1,0 +1,140 @@
+"""Module 9's numbers, recomputed another way.
+
+The provider (course/numbers/whole_gpt.py) runs course/microgpt's own functions. Here the
+same numbers are worked out from course/checkpoint.json's JSON with plain loops and `math`
+(a forward pass written out step by step, attention head by head), so a slip in the
+provider, or in the way it calls microgpt, shows up as a disagreement.
+"""
+
+import importlib
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from site_builder.numbers import fresh_package
+
+PROJECT = Path(__file__).resolve().parent.parent
+CHECKPOINT = PROJECT / "course" / "checkpoint.json"
+TOLERANCE = 1e-9
+
+
+@pytest.fixture(scope="module")
+def whole_gpt():
+    fresh_package(PROJECT / "course" / "numbers")
+    return importlib.import_module("course_numbers.whole_gpt")
+
+
+@pytest.fixture(scope="module")
+def saved():
+    return json.loads(CHECKPOINT.read_text(encoding="utf-8"))
+
+
+def close(a, b):
+    if isinstance(a, list):
+        return len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
+    return math.isclose(a, b, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+
+
+# --- the forward pass, written out from the JSON ------------------------------------------
+
+
+def matvec(w, x):
+    return [math.fsum(a * b for a, b in zip(row, x)) for row in w]
+
+
+def norm(x):
+    scale = (math.fsum(v * v for v in x) / len(x) + 1e-5) ** -0.5
+    return [v * scale for v in x]
+
+
+def one_head(q, keys, values):
+    scores = [math.fsum(a * b for a, b in zip(q, k)) / math.sqrt(len(q)) for k in keys]
+    exps = [math.exp(s - max(scores)) for s in scores]
+    weights = [e / math.fsum(exps) for e in exps]
+    blend = [math.fsum(w * v[j] for w, v in zip(weights, values)) for j in range(len(values[0]))]
+    return weights, blend
+
+
+def read_name(saved, name):
+    """Every step of the model reading BOS and the letters of `name`, position by position."""
+    w = saved["weights"]
+    chars = saved["vocabulary"]["chars"]
+    bos = saved["vocabulary"]["bos"]
+    n_head = saved["config"]["n_head"]
+    tokens = [bos] + [chars.index(c) for c in name]
+    keys, values, steps = [], [], []
+    for pos, token in enumerate(tokens):
+        x = norm([a + b for a, b in zip(w["wte"][token], w["wpe"][pos])])
+        inner = norm(x)
+        q = matvec(w["layer0.attn_wq"], inner)
+        keys.append(matvec(w["layer0.attn_wk"], inner))
+        values.append(matvec(w["layer0.attn_wv"], inner))
+        size = len(q) // n_head
+        heads = [
+            one_head(q[h * size:(h + 1) * size], [k[h * size:(h + 1) * size] for k in keys],
+                     [v[h * size:(h + 1) * size] for v in values])
+            for h in range(n_head)
+        ]
+        joined = [number for _, blend in heads for number in blend]
+        attended = matvec(w["layer0.attn_wo"], joined)
+        after_attention = [a + b for a, b in zip(attended, x)]
+        hidden = [max(0.0, h) for h in matvec(w["layer0.mlp_fc1"], norm(after_attention))]
+        after_mlp = [a + b for a, b in zip(matvec(w["layer0.mlp_fc2"], hidden), after_attention)]
+        steps.append({
+            "token": token, "q": q, "weights": [weights for weights, _ in heads],
+            "blends": [blend for _, blend in heads], "joined": joined, "attended": attended,
+            "after_attention": after_attention, "after_mlp": after_mlp,
+            "logits": matvec(w["lm_head"], after_mlp),
+        })
+    return tokens, steps
+
+
+# --- lesson 1: multi-head attention ------------------------------------------------------
+
+
+def test_toy_heads_by_hand(whole_gpt):
+    toy = whole_gpt.multi_head()["toy"]
+    # Head 0: q [1, 0, 0, 0] meets keys [1, 0, 0, 0] and [0, 0, 0, 0]: scores 1/2 and 0.
+    w0 = [math.exp(0.5) / (math.exp(0.5) + 1), 1 / (math.exp(0.5) + 1)]
+    # Head 1: q [0, 0, 2, 0] meets [0, 0, 0, 0] and [0, 0, 2, 0]: scores 0 and 4/2 = 2.
+    w1 = [1 / (1 + math.exp(2)), math.exp(2) / (1 + math.exp(2))]
+    assert close(toy["heads"][0]["weights"], w0)
+    assert close(toy["heads"][1]["weights"], w1)
+    expected = [4 * w0[0], 4 * w0[1], 0, 0, 8 * w1[0], 0, 8 * w1[1], 0]
+    assert close(toy["joined"], expected)
+
+
+def test_emma_heads_from_the_json(whole_gpt, saved):
+    mh = whole_gpt.multi_head()
+    tokens, steps = read_name(saved, "emma")
+    last = steps[-1]
+    assert mh["positions"] == len(tokens) == 5
+    assert close(mh["q"], last["q"])
+    assert close(mh["q_slices"], [last["q"][h * 4:(h + 1) * 4] for h in range(4)])
+    assert close(mh["weights"], last["weights"])
+    assert close(mh["blends"], last["blends"])
+    assert close(mh["joined"], last["joined"])
+    assert close(mh["mixed"], last["attended"])
+    assert mh["strongest"] == [max(range(5), key=row.__getitem__) for row in last["weights"]]
+
+
+def test_attn_wo_sizes_and_row_zero(whole_gpt, saved):
+    mh = whole_gpt.multi_head()
+    wo = saved["weights"]["layer0.attn_wo"]
+    assert (mh["wo_rows"], mh["wo_cols"]) == (len(wo), len(wo[0])) == (16, 16)
+    assert mh["wo_params"] == 256
+    assert mh["attention_params"] == sum(len(saved["weights"][f"layer0.attn_w{t}"]) * 16 for t in "qkvo")
+    joined = read_name(saved, "emma")[1][-1]["joined"]
+    parts = [math.fsum(wo[0][j] * joined[j] for j in range(h * 4, h * 4 + 4)) for h in range(4)]
+    assert close(mh["mixed0_from_head"], parts)
+    assert math.isclose(math.fsum(parts), mh["mixed"][0], abs_tol=1e-12)
+
+
+def test_what_the_lesson_says_about_the_heads(saved):
+    """The words of lesson 1: head 2 looks at the "a" itself, heads 3 and 4 at the second "m",
+    head 1 spreads itself thinly (no position above 30%)."""
+    weights = read_name(saved, "emma")[1][-1]["weights"]
+    assert [max(range(5), key=row.__getitem__) for row in weights[1:]] == [4, 3, 3]
+    assert max(weights[0]) < 0.3
