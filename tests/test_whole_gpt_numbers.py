@@ -138,3 +138,71 @@ def test_what_the_lesson_says_about_the_heads(saved):
     weights = read_name(saved, "emma")[1][-1]["weights"]
     assert [max(range(5), key=row.__getitem__) for row in weights[1:]] == [4, 3, 3]
     assert max(weights[0]) < 0.3
+
+
+# --- lesson 2: the forward pass for one letter --------------------------------------------
+
+
+def test_forward_pass_stages_from_the_json(whole_gpt, saved):
+    fp = whole_gpt.forward_pass()
+    tokens, steps = read_name(saved, "emma")
+    w = saved["weights"]
+    last = steps[-1]
+    assert (fp["token"], fp["pos"], fp["letter"]) == (tokens[-1], 4, "a") == (saved["vocabulary"]["chars"].index("a"), 4, "a")
+    embedded = [a + b for a, b in zip(w["wte"][fp["token"]], w["wpe"][4])]
+    assert close(fp["embedded"], embedded)
+    assert close(fp["normed"], norm(embedded))
+    assert close(fp["inner"], norm(norm(embedded)))
+    assert close(fp["attended"], last["attended"])
+    assert close(fp["after_attention"], last["after_attention"])
+    assert close(fp["mlp_in"], norm(last["after_attention"]))
+    assert close(fp["after_mlp"], last["after_mlp"])
+    assert close(fp["logits"], last["logits"])
+    assert close(fp["bos_logits"], steps[0]["logits"])
+    assert fp["n_logits"] == len(w["lm_head"]) == 27
+
+
+def test_norming_twice_moves_each_number_by_less_than_a_thousandth(whole_gpt):
+    fp = whole_gpt.forward_pass()
+    assert max(abs(a - b) for a, b in zip(fp["normed"], fp["inner"])) < 1e-3
+    assert fp["normed"] != fp["inner"]
+
+
+def test_next_letters_after_emma(whole_gpt, saved):
+    fp = whole_gpt.forward_pass()
+    logits = read_name(saved, "emma")[1][-1]["logits"]
+    exps = [math.exp(v - max(logits)) for v in logits]
+    probs = [e / math.fsum(exps) for e in exps]
+    chars = saved["vocabulary"]["chars"]
+    ranked = sorted(range(27), key=lambda t: -probs[t])[:5]
+    letters = ["end of name" if t == saved["vocabulary"]["bos"] else chars[t] for t in ranked]
+    assert fp["next"]["letters"] == letters
+    assert letters[:2] == ["n", "end of name"]  # what the lesson says in words
+    assert close(fp["next"]["probs"], [probs[t] for t in ranked])
+
+
+def test_forward_pass_matches_microgpt_on_values(whole_gpt):
+    """The float path the provider runs and the Value path training runs give the same scores."""
+    import microgpt
+
+    fp = whole_gpt.forward_pass()
+    model = microgpt.load_checkpoint(CHECKPOINT)
+    tokens = model.tokenizer.encode("emma")[:-1]
+    cache = model.new_cache()
+    for pos, token in enumerate(tokens):
+        logits = model.forward(token, pos, cache)
+    assert [v.data for v in logits] == fp["logits"]
+
+
+def test_three_norms_per_letter(whole_gpt):
+    import microgpt
+
+    calls = []
+
+    def counting_norm(x):
+        calls.append(1)
+        return microgpt.layers.rmsnorm(x)
+
+    model = microgpt.load_checkpoint(CHECKPOINT)
+    microgpt.run_tokens(model, [26], norm=counting_norm)
+    assert whole_gpt.forward_pass()["norms_per_letter"] == len(calls) == 3

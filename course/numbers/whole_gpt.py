@@ -8,7 +8,7 @@ The toy examples are small whole numbers, run through the same functions.
 
 import functools
 
-from microgpt.layers import linear
+from microgpt.layers import linear, mlp, rmsnorm, softmax
 from microgpt.model import attention_head
 from microgpt.inference import run_tokens
 
@@ -102,3 +102,82 @@ def multi_head():
 
 def joined_of(parts):
     return [number for part in parts for number in part]
+
+
+# --- lesson 2: the forward pass for one letter --------------------------------------------
+
+
+class Stages:
+    """Blocks for microgpt's forward that note what they give back, so every stage can be shown.
+
+    microgpt calls `norm` three times per position (after the embedding, before attention,
+    before the MLP), `linear` five times (q, k, v, attn_wo, lm_head: the MLP brings its own)
+    and `mlp` once.
+    """
+
+    def __init__(self):
+        self.norms, self.linears, self.mlps = [], [], []
+
+    def norm(self, x):
+        out = rmsnorm(x)
+        self.norms.append(out)
+        return out
+
+    def linear(self, x, w):
+        out = linear(x, w)
+        self.linears.append(out)
+        return out
+
+    def mlp(self, x, fc1, fc2):
+        out = mlp(x, fc1, fc2)
+        self.mlps.append(out)
+        return out
+
+
+def letter_of(m, token):
+    text = m.tokenizer.token_text(token)
+    return "end of name" if text == "<BOS>" else text
+
+
+@functools.cache
+def forward_pass():
+    """Lesson 2: every stage of the trained model reading the final "a" of "emma"."""
+    m = trained.model()
+    weights = m.plain_weights()
+    tokens = m.tokenizer.encode(NAME)[:-1]
+    pos = len(tokens) - 1
+    stages = Stages()
+    logits, _ = run_tokens(m, tokens, norm=stages.norm, linear=stages.linear, mlp=stages.mlp)
+    norms, linears, mlps = stages.norms[-3:], stages.linears[-5:], stages.mlps[-1]
+    token = tokens[pos]
+    embedded = [a + b for a, b in zip(weights["wte"][token], weights["wpe"][pos])]
+    attended = linears[3]
+    after_attention = [a + b for a, b in zip(attended, norms[0])]
+    after_mlp = [a + b for a, b in zip(mlps, after_attention)]
+    probs = softmax(logits[-1])
+    ranked = sorted(range(len(probs)), key=lambda t: -probs[t])[:5]
+    return {
+        "name": NAME,
+        "token": token,
+        "letter": letter_of(m, token),
+        "pos": pos,
+        "wte_row": weights["wte"][token],
+        "wpe_row": weights["wpe"][pos],
+        "embedded": embedded,
+        "normed": norms[0],
+        "inner": norms[1],
+        "q": linears[0],
+        "k": linears[1],
+        "v": linears[2],
+        "attended": attended,
+        "after_attention": after_attention,
+        "mlp_in": norms[2],
+        "mlp_out": mlps,
+        "after_mlp": after_mlp,
+        "logits": logits[-1],
+        "bos_logits": logits[0],
+        "next": {"letters": [letter_of(m, t) for t in ranked], "probs": [probs[t] for t in ranked]},
+        "n_logits": len(logits[-1]),
+        "norms_per_letter": len(stages.norms) // len(tokens),
+        "params": m.num_params,
+    }
