@@ -206,3 +206,48 @@ def test_three_norms_per_letter(whole_gpt):
     model = microgpt.load_checkpoint(CHECKPOINT)
     microgpt.run_tokens(model, [26], norm=counting_norm)
     assert whole_gpt.forward_pass()["norms_per_letter"] == len(calls) == 3
+
+
+# --- lesson 3: the loss of a whole name ---------------------------------------------------
+
+
+def test_toy_loss_by_hand(whole_gpt):
+    toy = whole_gpt.name_loss()["toy"]
+    e = math.e
+    surprises = [-math.log(e**2 / (e**2 + 2)), -math.log(e / (e + 2)), -math.log(e**3 / (e**3 + 2))]
+    assert close(toy["losses"], surprises)
+    assert close(toy["loss"], math.fsum(surprises) / 3)
+
+
+def test_emma_loss_from_the_json(whole_gpt, saved):
+    emma = whole_gpt.name_loss()["emma"]
+    tokens, steps = read_name(saved, "emma")
+    targets = tokens[1:] + [saved["vocabulary"]["bos"]]
+    surprises = []
+    for step, target in zip(steps, targets):
+        logits = step["logits"]
+        log_total = math.log(math.fsum(math.exp(v) for v in logits))
+        surprises.append(log_total - logits[target])
+    assert close(emma["losses"], surprises)
+    assert close(emma["loss"], math.fsum(surprises) / 5)
+    assert max(range(5), key=surprises.__getitem__) == 2  # "the second m surprises it most"
+    assert emma["targets"][-1] == "end of name"
+
+
+def test_first_step_loss_is_the_checkpoints(whole_gpt, saved):
+    nl = whole_gpt.name_loss()
+    assert nl["first"]["loss"] == pytest.approx(saved["losses"][0], abs=1e-12)
+    assert round(saved["losses"][0], 12) == 3.365966947585  # the reference microgpt's first loss
+    assert nl["uniform"] == math.log(27)
+    assert all(abs(p - 1 / 27) < 0.03 for p in nl["first"]["probs"])  # "every chance is near 1/27"
+
+
+def test_first_name_is_the_seed_42_shuffle(whole_gpt):
+    import random
+
+    from site_builder.names_data import names_path
+
+    names = [line.strip() for line in names_path(PROJECT).read_text().splitlines() if line.strip()]
+    random.Random(42).shuffle(names)
+    assert whole_gpt.name_loss()["first"]["name"] == names[0]
+    assert whole_gpt.first_step()["second_name"] == names[1]

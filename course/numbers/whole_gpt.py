@@ -7,12 +7,20 @@ The toy examples are small whole numbers, run through the same functions.
 """
 
 import functools
+import math
+from pathlib import Path
 
 from microgpt.layers import linear, mlp, rmsnorm, softmax
 from microgpt.model import attention_head
 from microgpt.inference import run_tokens
+from microgpt.train import TrainingRun, document_loss
 
+from site_builder.names_data import course_names
+
+from . import disk_cache
 from . import model as trained
+
+ROOT = Path(__file__).resolve().parents[2]
 
 NAME = "emma"  # the name the module follows; its last letter is read at position 4
 
@@ -181,3 +189,94 @@ def forward_pass():
         "norms_per_letter": len(stages.norms) // len(tokens),
         "params": m.num_params,
     }
+
+
+# --- lessons 3 and 5: a name's loss, and the first training step -----------------------------
+
+
+def position_losses(m, weights, name):
+    """The scores at each position of `name` read as in training, its targets, and -log p of each."""
+    tokens = m.tokenizer.encode(name)
+    read = tokens[:-1][: m.config.block_size]
+    logits, _ = run_tokens(m, read, weights=weights)
+    targets = tokens[1:len(read) + 1]
+    probs = [softmax(row)[target] for row, target in zip(logits, targets)]
+    losses = [-math.log(p) for p in probs]
+    return {
+        "name": name,
+        "tokens": tokens,
+        "read": [letter_of(m, t) if t != m.tokenizer.bos else "BOS" for t in read],
+        "targets": [letter_of(m, t) for t in targets],
+        "logits": logits,
+        "probs": probs,
+        "losses": losses,
+        "total": sum(losses),
+        "positions": len(losses),
+        "loss": sum(losses) / len(losses),
+    }
+
+
+@disk_cache.on_disk(with_checkpoint=True)
+def first_step():
+    """The first training step from seed 42, run by course/microgpt's TrainingRun: its name,
+    loss, gradients per table, and what Adam did. Kept on disk: it takes a second or two."""
+    run = TrainingRun(course_names(ROOT), num_steps=trained.checkpoint().training["num_steps"])
+    m = run.model
+    name = run.docs[0]
+    before = position_losses(m, m.plain_weights(), name)
+    loss = document_loss(m, m.tokenizer.encode(name))
+    loss.backward()
+    tables = {}
+    for table, matrix in m.weights.items():
+        grads = [p.grad for row in matrix for p in row]
+        tables[table.removeprefix("layer0.")] = {
+            "mean_abs_grad": sum(abs(g) for g in grads) / len(grads),
+            "zero": sum(1 for g in grads if g == 0),
+            "count": len(grads),
+        }
+    first = m.weights["wte"][m.tokenizer.encode(name)[1]][0]  # a weight this name uses: its first letter's row
+    watched = {"table": "wte", "letter": name[0], "before": first.data, "grad": first.grad}
+    run.optimizer.update(0, run.num_steps)
+    run.losses.append(loss.data)  # step 0 is done, as TrainingRun.step would have recorded it
+    watched["after"] = first.data
+    after = position_losses(m, m.plain_weights(), name)
+    second_loss = run.step()  # the next step, on the next name
+    order = list(tables)
+    return {
+        "name": name,
+        "seed": run.seed,
+        "steps": run.num_steps,
+        "lr0": run.optimizer.learning_rate,
+        "before": before,
+        "loss": loss.data,
+        "after_loss": after["loss"],
+        "second_name": run.docs[1],
+        "second_loss": second_loss,
+        "tables": tables,
+        "chart": {"x": order, "y": [tables[t]["mean_abs_grad"] for t in order]},
+        "largest": max(order, key=lambda t: tables[t]["mean_abs_grad"]),
+        "smallest": min(order, key=lambda t: tables[t]["mean_abs_grad"]),
+        "watched": watched,
+        "params": m.num_params,
+    }
+
+
+# Lesson 3's toy: tokens a, b and BOS (2); the name "ab" is [2, 0, 1, 2], read as BOS, a, b.
+TOY_TOKENS = [2, 0, 1, 2]
+TOY_LOGITS = [[2.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 3.0]]
+
+
+def toy_loss():
+    targets = TOY_TOKENS[1:]
+    probs = [softmax(row)[t] for row, t in zip(TOY_LOGITS, targets)]
+    losses = [-math.log(p) for p in probs]
+    return {"tokens": TOY_TOKENS, "logits": TOY_LOGITS, "targets": targets, "probs": probs,
+            "losses": losses, "total": sum(losses), "loss": sum(losses) / len(losses)}
+
+
+def name_loss():
+    """Lesson 3: a toy name, "emma" under the trained model, and the first training name at the start."""
+    m = trained.model()
+    return {"toy": toy_loss(), "emma": position_losses(m, m.plain_weights(), NAME), "first": first_step()["before"],
+            "uniform": math.log(m.config.vocab_size), "vocab": m.config.vocab_size,
+            "step_one_loss": trained.checkpoint().losses[0]}
