@@ -251,3 +251,47 @@ def test_first_name_is_the_seed_42_shuffle(whole_gpt):
     random.Random(42).shuffle(names)
     assert whole_gpt.name_loss()["first"]["name"] == names[0]
     assert whole_gpt.first_step()["second_name"] == names[1]
+
+
+# --- lesson 4: Adam -------------------------------------------------------------------------
+
+
+def adam_by_hand(p, grads, lr, b1=0.85, b2=0.99, eps=1e-8):
+    """Adam as the papers write it, one weight, t from 1."""
+    m = v = 0.0
+    out = []
+    for t, g in enumerate(grads, start=1):
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        p = p - lr * (m / (1 - b1**t)) / (math.sqrt(v / (1 - b2**t)) + eps)
+        out.append([p, m, v])
+    return out
+
+
+def test_adam_walk_by_hand(whole_gpt):
+    ad = whole_gpt.adam()
+    assert (ad["beta1"], ad["beta2"], ad["eps"]) == (0.85, 0.99, 1e-8)
+    assert close([s["result"] for s in ad["steps"]], adam_by_hand(0.5, [0.2, 0.2, -0.1], 0.01))
+    assert close(ad["tiny"]["result"], adam_by_hand(0.5, [0.0001], 0.01)[0])
+    assert abs(ad["big_move"] - 0.01) < 1e-9 and abs(ad["tiny_move"] - 0.01) < 1e-5
+    assert ad["steps"][2]["m_hat"] > 0 and ad["steps"][2]["p"] < ad["steps"][1]["p"]  # "keeps going down"
+    assert close(ad["no_correction_m"], 0.15 * 0.2)
+    assert close(ad["plain"], [0.5 - 0.01 * 0.2, 0.5 - 0.01 * 0.0001])
+
+
+def test_real_adam_step_matches_the_checkpoints_training(whole_gpt, saved):
+    """The watched weight's first step, by hand, from the provider's gradient; and its start, from seed 42."""
+    import random
+
+    real = whole_gpt.adam()["real"]
+    assert close(real["result"], adam_by_hand(real["before"], [real["grad"]], 0.01)[0])
+    assert abs(real["before"] - real["after"] - 0.01) < 1e-6  # "by lr"
+    # The starting weights are drawn after the shuffle, wte first, row by row.
+    from site_builder.names_data import names_path
+
+    names = [line.strip() for line in names_path(PROJECT).read_text().splitlines() if line.strip()]
+    rng = random.Random(42)
+    rng.shuffle(names)
+    row = saved["vocabulary"]["chars"].index(real["letter"])
+    draws = [rng.gauss(0, 0.08) for _ in range((row + 1) * 16)]
+    assert real["before"] == draws[row * 16]

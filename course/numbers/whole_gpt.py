@@ -13,7 +13,8 @@ from pathlib import Path
 from microgpt.layers import linear, mlp, rmsnorm, softmax
 from microgpt.model import attention_head
 from microgpt.inference import run_tokens
-from microgpt.train import TrainingRun, document_loss
+from microgpt.autograd import Value
+from microgpt.train import Adam, TrainingRun, document_loss
 
 from site_builder.names_data import course_names
 
@@ -239,6 +240,10 @@ def first_step():
     run.optimizer.update(0, run.num_steps)
     run.losses.append(loss.data)  # step 0 is done, as TrainingRun.step would have recorded it
     watched["after"] = first.data
+    index = next(i for i, p in enumerate(run.optimizer.params) if p is first)
+    watched["m"], watched["v"] = run.optimizer.m[index], run.optimizer.v[index]
+    watched["result"] = [watched["after"], watched["m"], watched["v"]]
+    watched["lr"] = run.optimizer.learning_rate * (1 - 0 / run.num_steps)
     after = position_losses(m, m.plain_weights(), name)
     second_loss = run.step()  # the next step, on the next name
     order = list(tables)
@@ -280,3 +285,54 @@ def name_loss():
     return {"toy": toy_loss(), "emma": position_losses(m, m.plain_weights(), NAME), "first": first_step()["before"],
             "uniform": math.log(m.config.vocab_size), "vocab": m.config.vocab_size,
             "step_one_loss": trained.checkpoint().losses[0]}
+
+
+# --- lesson 4: Adam -----------------------------------------------------------------------
+
+TOY_P = 0.5
+TOY_GRADS = [0.2, 0.2, -0.1]  # three steps' gradients for one weight
+TOY_LR = 0.01
+
+
+def adam_walk(p, grads, lr):
+    """One weight through microgpt's own Adam, a step per gradient, at a learning rate that does not decay."""
+    weight = Value(p)
+    optimizer = Adam([weight], learning_rate=lr)
+    b1, b2 = optimizer.beta1, optimizer.beta2
+    steps = []
+    for step, g in enumerate(grads):
+        weight.grad = g
+        optimizer.update(step, math.inf)  # 1 - step / inf is 1: the rate stays lr
+        t = step + 1
+        m, v = optimizer.m[0], optimizer.v[0]
+        steps.append({"t": t, "g": g, "m": m, "v": v, "m_hat": m / (1 - b1**t), "v_hat": v / (1 - b2**t),
+                      "p": weight.data, "result": [weight.data, m, v]})
+    return steps
+
+
+def adam():
+    """Lesson 4: one weight through three Adam steps, Adam's first step for a big and a tiny gradient,
+    and the real first step of training on one weight."""
+    optimizer = Adam([Value(0.0)])
+    walk = adam_walk(TOY_P, TOY_GRADS, TOY_LR)
+    big, tiny = adam_walk(TOY_P, [0.2], TOY_LR)[0], adam_walk(TOY_P, [0.0001], TOY_LR)[0]
+    return {
+        "beta1": optimizer.beta1, "beta2": optimizer.beta2, "eps": optimizer.eps,
+        "p": TOY_P, "grads": TOY_GRADS, "lr": TOY_LR, "steps": walk,
+        "plain": [TOY_P - TOY_LR * TOY_GRADS[0], TOY_P - TOY_LR * 0.0001],
+        "big": big, "tiny": tiny,
+        "big_move": TOY_P - big["p"], "tiny_move": TOY_P - tiny["p"],
+        "no_correction_m": walk[0]["m"],
+        "correction1": 1 - optimizer.beta1, "correction2": 1 - optimizer.beta2,
+        "real": first_step()["watched"],
+        "params": first_step()["params"],
+        "film": {
+            "labels": ["g = 0.2", "g = 0.0001"],
+            "plain_moves": [TOY_LR * TOY_GRADS[0], TOY_LR * 0.0001],
+            "adam_moves": [TOY_P - big["p"], TOY_P - tiny["p"]],
+            "t_labels": [f"t = {s['t']}" for s in walk],
+            "ms": [s["m"] for s in walk],
+            "m_hats": [s["m_hat"] for s in walk],
+            "ps": [s["p"] for s in walk],
+        },
+    }
