@@ -295,3 +295,95 @@ def test_real_adam_step_matches_the_checkpoints_training(whole_gpt, saved):
     row = saved["vocabulary"]["chars"].index(real["letter"])
     draws = [rng.gauss(0, 0.08) for _ in range((row + 1) * 16)]
     assert real["before"] == draws[row * 16]
+
+
+# --- lesson 5: one training step --------------------------------------------------------------
+
+
+def starting_weights(saved):
+    """The weights before training: seed 42, the names shuffled, then Gaussian draws in microgpt's order."""
+    import random
+
+    from site_builder.names_data import names_path
+
+    names = [line.strip() for line in names_path(PROJECT).read_text().splitlines() if line.strip()]
+    rng = random.Random(42)
+    rng.shuffle(names)
+    c = saved["config"]
+    shapes = [("wte", c["vocab_size"], c["n_embd"]), ("wpe", c["block_size"], c["n_embd"]), ("lm_head", c["vocab_size"], c["n_embd"])]
+    shapes += [(f"layer0.{n}", r, k) for n, r, k in [
+        ("attn_wq", 16, 16), ("attn_wk", 16, 16), ("attn_wv", 16, 16), ("attn_wo", 16, 16), ("mlp_fc1", 64, 16), ("mlp_fc2", 16, 64)]]
+    weights = {name: [[rng.gauss(0, c["init_std"]) for _ in range(cols)] for _ in range(rows)] for name, rows, cols in shapes}
+    return names, {**saved, "weights": weights}
+
+
+def test_first_step_gradients_of_lm_head_by_hand(whole_gpt, saved):
+    """lm_head's gradient, worked out by hand: (softmax - one-hot) times the final vector, averaged over positions."""
+    ts = whole_gpt.training_step()
+    names, start = starting_weights(saved)
+    name = names[0]
+    tokens, steps = read_name(start, name)
+    targets = tokens[1:] + [saved["vocabulary"]["bos"]]
+    grad = [[0.0] * 16 for _ in range(27)]
+    for step, target in zip(steps, targets):
+        exps = [math.exp(v - max(step["logits"])) for v in step["logits"]]
+        probs = [e / math.fsum(exps) for e in exps]
+        for i in range(27):
+            for j in range(16):
+                grad[i][j] += (probs[i] - (i == target)) * step["after_mlp"][j] / len(steps)
+    mean_abs = math.fsum(abs(g) for row in grad for g in row) / (27 * 16)
+    assert ts["tables"]["lm_head"]["mean_abs_grad"] == pytest.approx(mean_abs, rel=1e-9)
+    assert ts["name"] == name
+    # The loss before the step, from the same hand-made forward pass.
+    surprises = [math.log(math.fsum(math.exp(v) for v in s["logits"])) - s["logits"][t] for s, t in zip(steps, targets)]
+    assert ts["loss"] == pytest.approx(math.fsum(surprises) / len(surprises), rel=1e-12)
+    assert ts["loss"] > math.log(27)  # "just above ln 27"
+
+
+def test_what_the_chart_shows(whole_gpt, saved):
+    ts = whole_gpt.training_step()
+    sizes = ts["tables"]
+    ranked = sorted(sizes, key=lambda t: sizes[t]["mean_abs_grad"])
+    assert ts["largest"] == ranked[-1] == "lm_head"
+    assert set(ranked[:2]) == {"attn_wq", "attn_wk"}
+    assert sizes["lm_head"]["mean_abs_grad"] / sizes["attn_wk"]["mean_abs_grad"] > 100  # Adam's "more than a hundred times"
+    assert ts["chart"]["x"] == list(sizes) and ts["chart"]["y"] == [sizes[t]["mean_abs_grad"] for t in sizes]
+    # wte: only the rows of the tokens the name uses get a gradient.
+    used = {saved["vocabulary"]["bos"], *(saved["vocabulary"]["chars"].index(c) for c in ts["name"])}
+    assert ts["used_rows"] == len(used)
+    assert sizes["wte"]["zero"] == (27 - len(used)) * 16 and sizes["wte"]["count"] == 27 * 16
+    assert "z" not in ts["name"]  # the question's "has no z"
+    assert sum(t["count"] for t in sizes.values()) == ts["params"] == 4192
+
+
+def test_adam_moves_the_row_by_the_rate(whole_gpt):
+    ts = whole_gpt.training_step()
+    before, (after, m, v) = ts["row"]["before"], ts["row"]["result"]
+    assert close([[a, b, c] for a, b, c in zip(after, m, v)],
+                 [adam_by_hand(p, [g], 0.01)[0] for p, g in zip(before, ts["row"]["grads"])])
+    assert all(abs(abs(b - a) - 0.01) < 1e-4 for a, b in zip(before, after))
+    assert ts["watched"]["before"] == before[0] and ts["watched"]["after"] == after[0]
+
+
+def test_learning_rates_and_later_losses(whole_gpt, saved):
+    ts = whole_gpt.training_step()
+    assert ts["lr_at"] == {"0": 0.01, "500": 0.01 * 0.5, "999": 0.01 * (1 - 999 / 1000)}
+    assert ts["second_loss"] == pytest.approx(saved["losses"][1], abs=1e-12)
+    assert ts["last_loss"] == saved["losses"][-1] and round(saved["losses"][-1], 12) == 2.649694469741
+    assert ts["after_loss"] < ts["loss"]
+    assert ts["film_losses"] == [ts["loss"], ts["after_loss"]]
+
+
+def test_loss_after_one_step_through_training_run(whole_gpt):
+    """The same name's loss after step 0, with microgpt's TrainingRun taking the step itself."""
+    from microgpt.train import TrainingRun, document_loss
+
+    from site_builder.names_data import names_path
+
+    names = [line.strip() for line in names_path(PROJECT).read_text().splitlines() if line.strip()]
+    run = TrainingRun(names, num_steps=1000)
+    first_loss = run.step()
+    again = document_loss(run.model, run.model.tokenizer.encode(run.docs[0])).data
+    ts = whole_gpt.training_step()
+    assert first_loss == ts["loss"]
+    assert again == pytest.approx(ts["after_loss"], rel=1e-12)

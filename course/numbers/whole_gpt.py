@@ -235,7 +235,9 @@ def first_step():
             "zero": sum(1 for g in grads if g == 0),
             "count": len(grads),
         }
-    first = m.weights["wte"][m.tokenizer.encode(name)[1]][0]  # a weight this name uses: its first letter's row
+    row = m.weights["wte"][m.tokenizer.encode(name)[1]]  # a row this name uses: its first letter's
+    first = row[0]
+    row_before, row_grads = [p.data for p in row], [p.grad for p in row]
     watched = {"table": "wte", "letter": name[0], "before": first.data, "grad": first.grad}
     run.optimizer.update(0, run.num_steps)
     run.losses.append(loss.data)  # step 0 is done, as TrainingRun.step would have recorded it
@@ -244,6 +246,10 @@ def first_step():
     watched["m"], watched["v"] = run.optimizer.m[index], run.optimizer.v[index]
     watched["result"] = [watched["after"], watched["m"], watched["v"]]
     watched["lr"] = run.optimizer.learning_rate * (1 - 0 / run.num_steps)
+    indexes = [next(i for i, q in enumerate(run.optimizer.params) if q is p) for p in row]
+    row_after = [p.data for p in row]
+    row_m, row_v = [run.optimizer.m[i] for i in indexes], [run.optimizer.v[i] for i in indexes]
+    watched_row = {"before": row_before, "grads": row_grads, "result": [row_after, row_m, row_v]}
     after = position_losses(m, m.plain_weights(), name)
     second_loss = run.step()  # the next step, on the next name
     order = list(tables)
@@ -262,7 +268,12 @@ def first_step():
         "largest": max(order, key=lambda t: tables[t]["mean_abs_grad"]),
         "smallest": min(order, key=lambda t: tables[t]["mean_abs_grad"]),
         "watched": watched,
+        "row": watched_row,
+        "used_rows": len(set(m.tokenizer.encode(name)[:-1])),
         "params": m.num_params,
+        "last_loss": trained.checkpoint().losses[-1],
+        "lr_at": {"0": run.optimizer.learning_rate, "500": run.optimizer.learning_rate * (1 - 500 / run.num_steps),
+                  "999": run.optimizer.learning_rate * (1 - 999 / run.num_steps)},
     }
 
 
@@ -336,3 +347,9 @@ def adam():
             "ps": [s["p"] for s in walk],
         },
     }
+
+
+def training_step():
+    """Lesson 5: the first step of training, and the lab's worked example (one row of wte)."""
+    step = first_step()
+    return {**step, "film_losses": [step["loss"], step["after_loss"]]}
