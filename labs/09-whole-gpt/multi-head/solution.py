@@ -1,0 +1,27 @@
+import math
+
+
+def attend(q, keys, values):
+    """One head of attention (Module 8): score, softmax, blend."""
+    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
+    largest = max(scores)
+    exps = [math.exp(s - largest) for s in scores]
+    weights = [e / sum(exps) for e in exps]
+    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+
+
+def multi_head(q, keys, values, n_head):
+    head_dim = len(q) // n_head
+    joined = []
+    for h in range(n_head):
+        lo, hi = h * head_dim, (h + 1) * head_dim  # this head's numbers: lo up to hi - 1
+        head_keys = [key[lo:hi] for key in keys]
+        head_values = [value[lo:hi] for value in values]
+        joined = joined + attend(q[lo:hi], head_keys, head_values)
+    return joined
+
+
+q = [1, 0, 0, 0, 0, 0, 2, 0]
+keys = [[1, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 2, 0]]
+values = [[4, 0, 0, 0, 8, 0, 0, 0], [0, 4, 0, 0, 0, 0, 8, 0]]
+print(multi_head(q, keys, values, 2))

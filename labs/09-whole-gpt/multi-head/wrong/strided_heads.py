@@ -1,0 +1,20 @@
+# expect: every n_head-th number
+import math
+
+
+def attend(q, keys, values):
+    """One head of attention (Module 8): score, softmax, blend. Given: use it as it is."""
+    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
+    largest = max(scores)
+    exps = [math.exp(s - largest) for s in scores]
+    weights = [e / sum(exps) for e in exps]
+    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+
+
+def multi_head(q, keys, values, n_head):
+    joined = []
+    for h in range(n_head):
+        head_keys = [key[h::n_head] for key in keys]
+        head_values = [value[h::n_head] for value in values]
+        joined = joined + attend(q[h::n_head], head_keys, head_values)
+    return joined
