@@ -2,8 +2,9 @@
 
 This is course/microgpt/autograd.py as it was before the engine was made faster
 (one Value per + and *, every constant wrapped in a Value, sums built as chains),
-with `dot` written as the layers wrote it then. `installed()` runs the course's
-model on it, so a test (and bench/model.py) can train with both engines and
+with `dot` written as the layers wrote it then and Adam's update as it was
+(its bias corrections worked out for every weight). `installed()` runs the
+course's model on it, so a test (and bench/model.py) can train with both engines and
 compare every float.
 """
 
@@ -124,16 +125,34 @@ def dot(a, b):
     return add_up(ai * bi for ai, bi in zip(a, b))
 
 
+def adam_update(self, step, num_steps):
+    """microgpt.train.Adam.update as it was."""
+    lr_t = self.learning_rate * (1 - step / num_steps)
+    beta1, beta2 = self.beta1, self.beta2
+    for i, p in enumerate(self.params):
+        self.m[i] = beta1 * self.m[i] + (1 - beta1) * p.grad
+        self.v[i] = beta2 * self.v[i] + (1 - beta2) * p.grad**2
+        m_hat = self.m[i] / (1 - beta1 ** (step + 1))
+        v_hat = self.v[i] / (1 - beta2 ** (step + 1))
+        p.data -= lr_t * m_hat / (v_hat**0.5 + self.eps)
+        p.grad = 0
+
+
 @contextlib.contextmanager
 def installed():
     """Run microgpt on this engine inside the `with` block (weights made inside it)."""
-    from microgpt import layers, model
+    from microgpt import layers, model, train
 
-    saved = [(module, name, getattr(module, name)) for module in (layers, model) for name in ("Value", "dot")]
-    for module, name, _ in saved:
-        setattr(module, name, Value if name == "Value" else dot)
+    replacements = [
+        (layers, "Value", Value), (layers, "dot", dot),
+        (model, "Value", Value), (model, "dot", dot),
+        (train.Adam, "update", adam_update),
+    ]
+    saved = [(owner, name, getattr(owner, name)) for owner, name, _ in replacements]
+    for owner, name, replacement in replacements:
+        setattr(owner, name, replacement)
     try:
         yield
     finally:
-        for module, name, value in saved:
-            setattr(module, name, value)
+        for owner, name, original in saved:
+            setattr(owner, name, original)

@@ -95,6 +95,8 @@ class Value:
         # Walk from the output back to the inputs: by the time we reach a node,
         # every node that used it has already passed its gradient down to it.
         for node in reversed(order):
+            if not node.children:
+                continue  # a leaf (a weight, or an input): nothing further back
             grad = node.grad
             # Last child first, as a chain of + passes its gradient back from
             # the last term to the first: in a `dot`, a Value used in two
@@ -117,9 +119,9 @@ def dot(a, b):
     total = 0
     for x, y in zip(a_data, b_data, strict=True):
         total = total + x * y
-    children = [None] * (2 * len(a))
+    children = [None] * (2 * len(a_data))
     children[0::2], children[1::2] = a, b
-    local_grads = [None] * (2 * len(a))
+    local_grads = [None] * len(children)
     local_grads[0::2], local_grads[1::2] = b_data, a_data
     return Value(total, children, local_grads)
 

@@ -1,0 +1,57 @@
+"""Training steps timed with the fast engine and with the reference one (tests/reference_engine.py).
+
+Pure standard library plus microgpt, so the same code runs under CPython
+(bench/model.py) and inside Pyodide (bench/train_in_pyodide.mjs). Steps of
+the two engines alternate, so both see the same load on the machine.
+"""
+
+import hashlib
+import json
+import statistics
+import time
+
+from microgpt import TrainingRun, read_names
+
+from tests import reference_engine
+
+
+def weights_digest(run):
+    """A short fingerprint of every weight, to compare runtimes without shipping 4,192 floats."""
+    floats = [p.data for p in run.model.parameters()]
+    return hashlib.sha256(json.dumps(floats).encode()).hexdigest()[:16]
+
+
+def compare_engines(names_path, steps):
+    """Both engines for `steps` steps, alternating: seconds per step (CPU time) and the losses."""
+    names = read_names(names_path)
+    fast = TrainingRun(names, num_steps=1000)
+    with reference_engine.installed():
+        slow = TrainingRun(names, num_steps=1000)
+    times = {"fast": [], "reference": []}
+    for _ in range(steps):
+        started = time.process_time()
+        fast.step()
+        times["fast"].append(time.process_time() - started)
+        with reference_engine.installed():
+            started = time.process_time()
+            slow.step()
+            times["reference"].append(time.process_time() - started)
+    return {
+        "median_s": {engine: statistics.median(t) for engine, t in times.items()},
+        "min_s": {engine: min(t) for engine, t in times.items()},  # the least disturbed by other work
+        "same_losses": fast.losses == slow.losses,
+        "same_weights": fast.model.plain_weights() == slow.model.plain_weights(),
+        "losses": fast.losses,
+    }
+
+
+def full_run(names_path, steps=1000, every=100):
+    """The fast engine alone for `steps` steps: wall time, every loss, the weights' digest now and then."""
+    run = TrainingRun(read_names(names_path), num_steps=steps)
+    digests = {}
+    started = time.perf_counter()
+    while not run.done:
+        run.step()
+        if len(run.losses) % every == 0:
+            digests[len(run.losses)] = weights_digest(run)
+    return {"seconds": time.perf_counter() - started, "losses": run.losses, "digests": digests}
