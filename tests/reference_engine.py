@@ -141,12 +141,13 @@ def adam_update(self, step, num_steps):
 @contextlib.contextmanager
 def installed():
     """Run microgpt on this engine inside the `with` block (weights made inside it)."""
-    from microgpt import layers, model, train
+    from microgpt import layers, model
+    from microgpt.train import Adam
 
     replacements = [
         (layers, "Value", Value), (layers, "dot", dot),
         (model, "Value", Value), (model, "dot", dot),
-        (train.Adam, "update", adam_update),
+        (Adam, "update", adam_update),
     ]
     saved = [(owner, name, getattr(owner, name)) for owner, name, _ in replacements]
     for owner, name, replacement in replacements:
