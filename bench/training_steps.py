@@ -55,3 +55,25 @@ def full_run(names_path, steps=1000, every=100):
         if len(run.losses) % every == 0:
             digests[len(run.losses)] = weights_digest(run)
     return {"seconds": time.perf_counter() - started, "losses": run.losses, "digests": digests}
+
+
+def log_calls(names_path, steps):
+    """The first `steps` steps with every Value.log recorded as (input, output), to compare runtimes."""
+    from microgpt import Value
+
+    calls = []
+    original = Value.log
+
+    def recording_log(self):
+        result = original(self)
+        calls.append((self.data, result.data))
+        return result
+
+    Value.log = recording_log
+    try:
+        run = TrainingRun(read_names(names_path), num_steps=1000)
+        for _ in range(steps):
+            run.step()
+    finally:
+        Value.log = original
+    return {"losses": run.losses, "calls": calls, "digest": weights_digest(run)}
