@@ -113,8 +113,19 @@ def compare_with_cpython(where, full):
     differ = [step for step, (a, b) in enumerate(zip(full["losses"], cpython), 1) if a != b]
     worst = max((abs(a - b) for a, b in zip(full["losses"], cpython)), default=0.0)
     first = f"first at step {differ[0]}" if differ else "none"
-    weights = "equal" if full["digests"]["1000"] == weights_digest(checkpoint) else "DIFFERENT"
+    weights = "equal" if full["digests"]["1000"] == weights_digest(checkpoint) else "different (they start different: see below)"
     print(f"losses differing from CPython's in {where}: {len(differ)} of 1000, {first}, largest difference {worst:.1e}; final weights {weights}")
+
+
+def bench_libm(steps=12):
+    """Which maths functions round differently in Pyodide (musl's libm) than in CPython (glibc's)."""
+    from bench.training_steps import libm_inputs, libm_outputs
+
+    inputs = libm_inputs(NAMES_TXT, steps)
+    here = libm_outputs(inputs)
+    there = in_node_pyodide(f"import json\nfrom bench.training_steps import libm_outputs\njson.dumps(libm_outputs(json.loads({json.dumps(inputs)!r})))")
+    counts = ", ".join(f"{name} {sum(a != b for a, b in zip(here[name], there[name]))} of {len(here[name])}" for name in here)
+    print(f"maths calls giving another float in Pyodide (starting weights' gauss: cos, sin, log; first {steps} steps: log, exp): {counts}")
 
 
 def bench_forward_cpython():
@@ -154,6 +165,7 @@ def main():
     bench_training()
     bench_training_node()
     bench_training_tab()
+    bench_libm()
     bench_forward_cpython()
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "dist"

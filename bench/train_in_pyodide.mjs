@@ -2,7 +2,6 @@
 // the project root on sys.path), for benchmarks of training.
 // Usage: node train_in_pyodide.mjs <pyodide folder> <project> <names.txt> < code.py
 // The code's last expression is printed (as JSON if it is not a string).
-import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
 
@@ -13,5 +12,7 @@ pyodide.mountNodeFS("/project", project);
 pyodide.mountNodeFS("/data", path.dirname(namesTxt));
 pyodide.runPython(`import sys; sys.path[:0] = ["/project/course", "/project"]`);
 pyodide.globals.set("NAMES_TXT", "/data/" + path.basename(namesTxt));
-const result = pyodide.runPython(readFileSync(0, "utf8"));
+let code = "";  // read as a stream: a large input through a pipe fails readFileSync(0) with EAGAIN
+for await (const chunk of process.stdin) code += chunk;
+const result = pyodide.runPython(code);
 process.stdout.write(typeof result === "string" ? result : JSON.stringify(result));

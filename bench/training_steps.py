@@ -77,3 +77,47 @@ def log_calls(names_path, steps):
     finally:
         Value.log = original
     return {"losses": run.losses, "calls": calls, "digest": weights_digest(run)}
+
+
+def libm_inputs(names_path, steps):
+    """What training hands the C maths library: the inputs of math.log, exp, cos and sin.
+
+    random.gauss draws the starting weights with log, cos and sin; the loss
+    takes log of a probability; softmax takes exp. Evaluate them with
+    `libm_outputs` in two runtimes to see which function rounds differently.
+    """
+    import math
+    import random
+
+    from microgpt import Value
+
+    rng = random.Random(42)
+    rng.shuffle(list(range(len(read_names(names_path)))))
+    inputs = {"log": [], "exp": [], "cos": [], "sin": []}
+    for _ in range(4192 // 2):  # as random.gauss does: two weights per pair of draws
+        x2pi = rng.random() * 2 * math.pi
+        inputs["log"].append(1.0 - rng.random())
+        inputs["cos"].append(x2pi)
+        inputs["sin"].append(x2pi)
+    originals = Value.log, Value.exp
+
+    def recording(name, original):
+        def operation(self):
+            inputs[name].append(self.data)
+            return original(self)
+        return operation
+
+    Value.log, Value.exp = recording("log", originals[0]), recording("exp", originals[1])
+    try:
+        run = TrainingRun(read_names(names_path), num_steps=1000)
+        for _ in range(steps):
+            run.step()
+    finally:
+        Value.log, Value.exp = originals
+    return inputs
+
+
+def libm_outputs(inputs):
+    import math
+
+    return {name: [getattr(math, name)(x) for x in xs] for name, xs in inputs.items()}
