@@ -112,7 +112,10 @@ def dot(a, b):
     are added in the same order (left to right, starting from 0), so the
     value is the same float; the children are a[0], b[0], a[1], b[1], ... (the
     order in which the chain would reach them) and each one's local gradient
-    is the other factor of its product, as for *.
+    is the other factor of its product, as for *. backward() then hands out
+    the gradients in the chain's order too, so long as no factor is computed
+    from another factor of the same sum (true of every sum microgpt builds;
+    tests/test_engine.py checks training against the chain to the last bit).
     """
     a_data = [x.data for x in a]
     b_data = [y.data for y in b]
@@ -146,7 +149,7 @@ def topological_order(root):
                 if child.children:
                     stack.append((child, iter(child.children)))
                     break
-                order.append(child)  # a leaf (a weight): listed at once, nothing to visit
+                order.append(child)  # a leaf (a weight, say): nothing to visit, listed at once
         else:  # all children listed: the node itself can go
             stack.pop()
             order.append(node)
