@@ -2,7 +2,9 @@
 
     NAMES_TXT=../shared/data/names.txt .venv/bin/python bench/model.py
 
-- seconds per training step (CPython)
+- seconds per training step, fast engine against the reference one (tests/reference_engine.py),
+  in CPython, in Pyodide under Node and in a headless Chromium tab; 1,000 steps in the tab,
+  and where its losses first differ from CPython's (the committed checkpoint's)
 - one name's forward pass with attention maps: CPython, and Pyodide under Node
 - typing a name in a heatmap until the grid shows it (headless Chromium)
 """
@@ -19,7 +21,8 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
-from microgpt import TrainingRun, attention_maps, load_checkpoint, read_names  # noqa: E402
+from bench.training_steps import compare_engines, weights_digest  # noqa: E402
+from microgpt import attention_maps, load_checkpoint, read_checkpoint  # noqa: E402
 from site_builder.build import build  # noqa: E402
 from tests.browser import chromium, serving  # noqa: E402
 
@@ -36,15 +39,93 @@ def median_ms(function, repeat):
     return statistics.median(times)
 
 
+NAMES_TXT = Path(os.environ.get("NAMES_TXT", PROJECT.parent / "shared" / "data" / "names.txt"))
+PYODIDE = PROJECT / "node_modules" / "pyodide"
+STEPS_COMPARED = 10
+
+
+def print_comparison(runtime, result):
+    fast, slow = result["median_s"]["fast"], result["median_s"]["reference"]
+    same = "same losses and weights" if result["same_losses"] and result["same_weights"] else "LOSSES OR WEIGHTS DIFFER"
+    print(f"training step ({runtime}): median {fast:.3f} s, reference engine {slow:.3f} s ({slow / fast:.1f}x), "
+          f"fastest {result['min_s']['fast']:.3f} s / {result['min_s']['reference']:.3f} s, over {STEPS_COMPARED} alternating steps; {same}")
+
+
 def bench_training():
-    names_path = os.environ.get("NAMES_TXT", str(PROJECT.parent / "shared" / "data" / "names.txt"))
-    run = TrainingRun(read_names(names_path), num_steps=1000)
-    times = []
-    for _ in range(10):
-        started = time.perf_counter()
-        run.step()
-        times.append(time.perf_counter() - started)
-    print(f"training step (CPython): median {statistics.median(times):.3f} s over {len(times)} steps")
+    print_comparison("CPython", compare_engines(NAMES_TXT, STEPS_COMPARED))
+
+
+def in_node_pyodide(code):
+    """The value of `code`'s last line, run in Pyodide under Node with the project mounted."""
+    script = PROJECT / "bench" / "train_in_pyodide.mjs"
+    completed = subprocess.run(["node", str(script), str(PYODIDE), str(PROJECT), str(NAMES_TXT)], input=code, capture_output=True, text=True, check=True)
+    return json.loads(completed.stdout)
+
+
+COMPARE = f"import json\nfrom bench.training_steps import compare_engines\njson.dumps(compare_engines(NAMES_TXT, {STEPS_COMPARED}))"
+FULL_RUN = "import json\nfrom bench.training_steps import full_run\njson.dumps(full_run(NAMES_TXT))"
+
+
+def bench_training_node():
+    print_comparison("Pyodide under Node", in_node_pyodide(COMPARE))
+
+
+TAB_PAGE = """<!doctype html><meta charset="utf-8"><title>training</title>
+<script type="module">
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+window.py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+</script>"""
+TAB_FILES = [*sorted((PROJECT / "course" / "microgpt").glob("*.py")), PROJECT / "tests" / "__init__.py",
+             PROJECT / "tests" / "reference_engine.py", PROJECT / "bench" / "training_steps.py"]
+
+
+def in_a_tab(page, code):
+    return json.loads(page.evaluate("code => py.runPython(code)", code))
+
+
+def bench_training_tab():
+    """Pyodide in a headless Chromium tab (its main thread): the engines compared, then 1,000 steps."""
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / "pyodide").symlink_to(PYODIDE)
+        (root / "index.html").write_text(TAB_PAGE)
+        files = {"/project/" + str(path.relative_to(PROJECT)).replace("course/", "", 1): path.read_text() for path in TAB_FILES}
+        files["/data/names.txt"] = NAMES_TXT.read_text()
+        with serving(root) as url, chromium() as browser:
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_function("window.py !== undefined", timeout=120_000)
+            page.evaluate("""files => { for (const [name, text] of Object.entries(files)) {
+                py.FS.mkdirTree(name.slice(0, name.lastIndexOf("/"))); py.FS.writeFile(name, text); } }""", files)
+            page.evaluate("() => py.runPython('import sys; sys.path[:0] = [\"/project\"]; NAMES_TXT = \"/data/names.txt\"')")
+            print_comparison("Pyodide in a Chromium tab", in_a_tab(page, COMPARE))
+            page.set_default_timeout(900_000)
+            full = in_a_tab(page, FULL_RUN)
+    print(f"1,000 training steps in a Chromium tab: {full['seconds']:.1f} s; last loss {full['losses'][-1]!r}")
+    compare_with_cpython("the tab", full)
+    return full
+
+
+def compare_with_cpython(where, full):
+    """Pyodide's losses and weights against CPython's, as the committed checkpoint holds them."""
+    checkpoint = read_checkpoint(CHECKPOINT)
+    cpython = checkpoint.losses
+    differ = [step for step, (a, b) in enumerate(zip(full["losses"], cpython), 1) if a != b]
+    worst = max((abs(a - b) for a, b in zip(full["losses"], cpython)), default=0.0)
+    first = f"first at step {differ[0]}" if differ else "none"
+    weights = "equal" if full["digests"]["1000"] == weights_digest(checkpoint) else "different (they start different: see below)"
+    print(f"losses differing from CPython's in {where}: {len(differ)} of 1000, {first}, largest difference {worst:.1e}; final weights {weights}")
+
+
+def bench_libm(steps=12):
+    """Which maths functions round differently in Pyodide (musl's libm) than in CPython (glibc's)."""
+    from bench.training_steps import libm_inputs, libm_outputs
+
+    inputs = libm_inputs(NAMES_TXT, steps)
+    here = libm_outputs(inputs)
+    there = in_node_pyodide(f"import json\nfrom bench.training_steps import libm_outputs\njson.dumps(libm_outputs(json.loads({json.dumps(inputs)!r})))")
+    counts = ", ".join(f"{name} {sum(a != b for a, b in zip(here[name], there[name]))} of {len(here[name])}" for name in here)
+    print(f"maths calls giving another float in Pyodide (starting weights' gauss: cos, sin, log; first {steps} steps: log, exp): {counts}")
 
 
 def bench_forward_cpython():
@@ -82,6 +163,9 @@ def bench_typing(site):
 
 def main():
     bench_training()
+    bench_training_node()
+    bench_training_tab()
+    bench_libm()
     bench_forward_cpython()
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "dist"

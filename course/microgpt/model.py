@@ -9,7 +9,7 @@ name, token by token) and when it writes new names.
 from dataclasses import asdict, dataclass
 
 from .autograd import Value
-from .layers import add_up, data_of, divide, embed, linear, mlp, rmsnorm, softmax
+from .layers import data_of, divide, dot, embed, linear, mlp, rmsnorm, softmax
 
 
 @dataclass(frozen=True)
@@ -84,10 +84,10 @@ def attention_head(q, keys, values, *, softmax=softmax):
     head_dim = len(q)
     # Dot product of the query with every key, scaled by sqrt(head_dim) so the
     # scores do not grow with the head's size.
-    scores = [divide(add_up(q[j] * key[j] for j in range(head_dim)), head_dim**0.5) for key in keys]
+    scores = [divide(dot(q, key), head_dim**0.5) for key in keys]
     weights = softmax(scores)
     # Blend the values, each weighted by its attention.
-    output = [add_up(weights[t] * values[t][j] for t in range(len(values))) for j in range(len(values[0]))]
+    output = [dot(weights, [value[j] for value in values]) for j in range(len(values[0]))]
     return output, scores, weights
 
 

@@ -42,15 +42,19 @@ class Adam:
         """Apply step `step` (counting from 0) of `num_steps`, then zero the gradients."""
         # The learning rate falls in a straight line to 0 at the end of training.
         lr_t = self.learning_rate * (1 - step / num_steps)
-        beta1, beta2 = self.beta1, self.beta2
+        beta1, beta2, eps = self.beta1, self.beta2, self.eps
+        # m and v start at 0, which biases them towards 0 in the first steps;
+        # dividing by (1 - beta**t) undoes that. The same for every weight, so
+        # worked out once per step (the same floats as inside the loop).
+        correction1, correction2 = 1 - beta1 ** (step + 1), 1 - beta2 ** (step + 1)
+        m, v = self.m, self.v
         for i, p in enumerate(self.params):
-            self.m[i] = beta1 * self.m[i] + (1 - beta1) * p.grad
-            self.v[i] = beta2 * self.v[i] + (1 - beta2) * p.grad**2
-            # m and v start at 0, which biases them towards 0 in the first
-            # steps; dividing by (1 - beta**t) undoes that.
-            m_hat = self.m[i] / (1 - beta1 ** (step + 1))
-            v_hat = self.v[i] / (1 - beta2 ** (step + 1))
-            p.data -= lr_t * m_hat / (v_hat**0.5 + self.eps)
+            grad = p.grad
+            m[i] = beta1 * m[i] + (1 - beta1) * grad
+            v[i] = beta2 * v[i] + (1 - beta2) * grad**2
+            m_hat = m[i] / correction1
+            v_hat = v[i] / correction2
+            p.data -= lr_t * m_hat / (v_hat**0.5 + eps)
             p.grad = 0  # gradients add up in backward(), so clear them for the next step
 
 

@@ -1,0 +1,68 @@
+"""The fast autograd engine gives exactly the floats of today's straightforward one.
+
+tests/reference_engine.py keeps the engine as it was (one node per + and *).
+Training with each must give the same losses and the same weights, compared
+with ==: the course promises the reference microgpt to the last digit, and
+the fast engine is only allowed to be faster.
+"""
+
+from microgpt import TrainingRun, Value, read_names
+from microgpt.autograd import dot
+
+from tests import reference_engine
+from tests.test_microgpt import names_txt
+
+STEPS = 3
+
+
+def train_steps(steps):
+    run = TrainingRun(read_names(names_txt()), num_steps=1000)
+    losses = [run.step() for _ in range(steps)]
+    return losses, run.model.plain_weights(), run.optimizer
+
+
+def test_training_steps_are_bit_identical_to_the_reference_engine():
+    fast_losses, fast_weights, fast_adam = train_steps(STEPS)
+    with reference_engine.installed():
+        slow_losses, slow_weights, slow_adam = train_steps(STEPS)
+    assert fast_losses == slow_losses
+    assert fast_weights == slow_weights
+    assert fast_adam.m == slow_adam.m and fast_adam.v == slow_adam.v
+
+
+def test_the_reference_engine_really_is_the_old_one():
+    with reference_engine.installed():
+        run = TrainingRun(read_names(names_txt())[:20], num_steps=1)
+        assert type(run.model.parameters()[0]) is reference_engine.Value
+    assert type(TrainingRun(read_names(names_txt())[:20], num_steps=1).model.parameters()[0]) is Value
+
+
+def graph_and_reference(values_a, values_b):
+    """The same sum of products, as one dot node and as a chain of * and +."""
+    a, b = [Value(v) for v in values_a], [Value(v) for v in values_b]
+    ra, rb = [reference_engine.Value(v) for v in values_a], [reference_engine.Value(v) for v in values_b]
+    return (a, b, dot(a, b)), (ra, rb, reference_engine.dot(ra, rb))
+
+
+def test_dot_equals_the_chain_of_products_and_sums():
+    xs = [0.1, -2.5, 3.3333333, 1e-8, 7.25]
+    ys = [1.7, 0.3, -0.9, 12345.678, 0.001]
+    (a, b, fast), (ra, rb, slow) = graph_and_reference(xs, ys)
+    assert fast.data == slow.data
+    (fast * fast).log().backward()
+    (slow * slow).log().backward()
+    assert [v.grad for v in a + b] == [v.grad for v in ra + rb]
+
+
+def test_dot_with_a_value_in_two_products_adds_its_gradients_in_the_chains_order():
+    # Same x in every product: its gradient is a sum of several numbers, whose
+    # order matters in the last bits.
+    x = Value(0.7)
+    rx = reference_engine.Value(0.7)
+    ys = [0.1, 1e16, -1e16, 0.3]
+    fast = dot([x, x, x, x], [Value(y) for y in ys])
+    slow = reference_engine.dot([rx, rx, rx, rx], [reference_engine.Value(y) for y in ys])
+    (fast * 3.0).backward()
+    (slow * 3.0).backward()
+    assert fast.data == slow.data
+    assert x.grad == rx.grad
