@@ -14,7 +14,7 @@ over = checks.case("lr_at", 1000, 1000, 0.01)
 # --- known mistakes: each is said only when it gives exactly what the learner's lr_at gave ---
 
 
-@checks.mistake("lr_at", "That is exactly lr0 × (1 − (step + 1) / steps): one step ahead, so it reaches 0 at the last step. microgpt counts steps from 0 and uses step / steps, so the first step has the full lr0 and the last still learns a little.")
+@checks.mistake("lr_at", "That is exactly lr0 × (1 − (step + 1) / steps): one step ahead, so it reaches 0 at the last step. microgpt counts steps from 0, so its first step has the full lr0 and its last still learns a little.")
 def one_ahead(step, steps, lr0):
     return lr0 * (1 - (step + 1) / steps)
 
@@ -29,7 +29,7 @@ def floor_division(step, steps, lr0):
     return lr0 * (1 - step // steps)
 
 
-@checks.mistake("lr_at", "That is exactly lr0 × step / steps: a rate that grows from 0 to lr0. It should start at lr0 and fall: multiply by 1 − step / steps.")
+@checks.mistake("lr_at", "That is exactly lr0 × step / steps: a rate that grows from 0 to lr0. It should start at lr0 and fall: scale lr0 by the share of training still ahead.")
 def grows(step, steps, lr0):
     return lr0 * step / steps
 
@@ -44,7 +44,7 @@ def forgets_lr0(step, steps, lr0):
     return 1 - step / steps
 
 
-@checks.mistake("lr_at", "That is exactly lr0 − step / steps: subtracting the share of training done from lr0 instead of scaling lr0 by what is left. Multiply: lr0 × (1 − step / steps).")
+@checks.mistake("lr_at", "That is exactly lr0 − step / steps: subtracting the share of training done from lr0 instead of scaling lr0 by what is left. Scale lr0 by the share of training still ahead instead.")
 def subtracts(step, steps, lr0):
     return lr0 - step / steps
 
