@@ -84,7 +84,7 @@ def test_a_grid_wider_than_a_phone_scrolls_in_its_own_box(new_page, grid_course,
     call_in_lesson(grid_course, GOOD_CALL.replace("data.square", "data.big").replace("Pairs counted.", "Big."))
     build(grid_course, tmp_path / "dist")
     with serving(tmp_path / "dist") as url:
-        page = new_page(viewport={"width": 375, "height": 800}, color_scheme="dark")
+        page = new_page(viewport={"width": 375, "height": 800}, color_scheme="dark", bypass_csp=True)
         page.goto(url + PAGE)
         figure = page.get_by_role("figure", name="Big.")
         expect(figure.get_by_role("gridcell")).to_have_count(27 * 27)
