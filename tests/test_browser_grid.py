@@ -78,6 +78,23 @@ def test_show_the_numbers_opens_a_table_of_every_value(page, grid_site):
     expect(table.locator("tbody tr").nth(1).get_by_role("cell")).to_have_text(["12", "3,456"])
 
 
+def test_a_grid_wider_than_a_phone_scrolls_in_its_own_box(new_page, grid_course, tmp_path):  # noqa: F811
+    from site_builder.build import build
+
+    call_in_lesson(grid_course, GOOD_CALL.replace("data.square", "data.big").replace("Pairs counted.", "Big."))
+    build(grid_course, tmp_path / "dist")
+    with serving(tmp_path / "dist") as url:
+        page = new_page(viewport={"width": 375, "height": 800}, color_scheme="dark", bypass_csp=True)
+        page.goto(url + PAGE)
+        figure = page.get_by_role("figure", name="Big.")
+        expect(figure.get_by_role("gridcell")).to_have_count(27 * 27)
+        assert figure.locator(".grid-scroll").evaluate("box => box.scrollWidth > box.clientWidth")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 375
+        figure.get_by_role("gridcell").last.focus()
+        expect(figure.locator("[data-grid-readout]")).to_have_text("first token r26, next token c26: 676.")
+        assert serious_problems(page) == []
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_fits_a_phone_in_either_theme_without_serious_problems(new_page, grid_site, scheme):
     page = new_page(viewport={"width": 375, "height": 800}, color_scheme=scheme, bypass_csp=True)

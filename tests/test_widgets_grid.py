@@ -26,6 +26,7 @@ def tables():
         "extra": {"values": [[1]], "rows": ["a"], "columns": ["a"], "note": 1},
         "huge": {"values": [[0] * 65], "rows": ["a"], "columns": ["c"] * 65},
         "plain_list": [[1, 2], [3, 4]],
+        "big": {"values": [[i * j for j in range(27)] for i in range(27)], "rows": [f"r{i}" for i in range(27)], "columns": [f"c{j}" for j in range(27)]},
     }
 '''
 GOOD_CALL = 'grid(data.square, caption="Pairs counted.", row_title="first token", column_title="next token")'

@@ -20,6 +20,15 @@ SAMPLES = 10  # how many names the sampling lesson shows
 GREEDY_STEPS = 12  # greedy sampling repeats itself: the lesson shows this many letters of it
 WORKED_NAMES = ["emma", "ava", "anna"]  # the lab's small case, small enough to count by hand
 ROW_LETTER = "a"  # the row the probabilities lesson draws as bars
+FILM_BARS = 8  # a film shows this many bars of a row (the likeliest), so that a scene reads on a phone
+
+
+def top_tokens(row, must=None):
+    """The FILM_BARS tokens with the largest values in `row`, largest first; `must` is always among them."""
+    order = sorted(range(len(row)), key=lambda j: (-row[j], j))[:FILM_BARS]
+    if must is not None and must not in order:
+        order[-1] = must
+    return order
 
 
 def tokenizer():
@@ -185,9 +194,11 @@ def counts_to_probabilities():
         "toy_probs": toy_probs,
         "toy_once": [count / (sum(toy) + SMOOTHING) for count in toy],
         "bars": {"x": labels, "y": probs},
-        "film_counts": row,
-        "film_smoothed": [count + SMOOTHING for count in row],
-        "film_labels": labels,
+        "film_counts": [row[j] for j in top_tokens(row)],
+        "film_smoothed": [row[j] + SMOOTHING for j in top_tokens(row)],
+        "film_probs": [probs[j] for j in top_tokens(row)],
+        "film_labels": [labels[j] for j in top_tokens(row)],
+        "film_bars": FILM_BARS,
         "every_row": {labels[i]: {"x": labels, "y": probabilities(counts[i])} for i in range(len(counts))},
     }
 
@@ -243,7 +254,8 @@ def sampling_names():
             {
                 "tokens": first_tokens[: i + 1],
                 "labels": [answer_key.token_text(t).strip("<>") for t in first_tokens[: i + 1]],
-                "row": P[first_tokens[i]],
+                "row": [P[first_tokens[i]][j] for j in top_tokens(P[first_tokens[i]], *first_tokens[i + 1 : i + 2])],
+                "row_labels": [short_labels()[j] for j in top_tokens(P[first_tokens[i]], *first_tokens[i + 1 : i + 2])],
                 "at": answer_key.token_text(first_tokens[i]).strip("<>"),
             }
             for i in range(len(first_tokens))

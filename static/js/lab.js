@@ -346,30 +346,21 @@ class Lab {
   }
 
   // The lab's code inside the real model: run like Run and Check, so Stop and the time limit hold.
-  async compareOnModel(name) {
-    if (this.python.state !== "ready" || this.running) return null;
-    const code = this.editor.getCode();
-    this.flushDraft();
-    this.running = true;
-    this.timedOut = false;
-    this.update();
-    const timer = this.timeLimiter();
-    try {
-      const options = { onStart: timer.start };
-      const result = await (this.config.modelHook === DROP_IN_HOOK
-        ? this.python.dropin(this.id, code, options)
-        : this.python.compare(this.id, code, name, options));
-      if (result?.status === "stopped") result.timedOut = this.timedOut;
-      return result;
-    } finally {
-      timer.clear();
-      this.running = false;
-      this.update();
-    }
+  compareOnModel(name) {
+    const hook = this.config.modelHook;
+    return this.panelRequest((code, onStart) =>
+      hook === DROP_IN_HOOK ? this.python.dropin(this.id, code, { onStart }) : this.python.compare(this.id, code, name, { onStart }),
+    );
   }
 
-  // The learner's counting model on the real names: run like Run and Check, so Stop and the time limit hold.
-  async sampleNames(parts, seed) {
+  // The learner's counting model on the real names, run the same way.
+  sampleNames(parts, seed) {
+    return this.panelRequest((code, onStart) => this.python.sample(this.id, code, parts, seed, { onStart }));
+  }
+
+  // A panel's request with the editor's code: null when Python is busy; a stopped result says
+  // whether the time limit stopped it.
+  async panelRequest(send) {
     if (this.python.state !== "ready" || this.running) return null;
     const code = this.editor.getCode();
     this.flushDraft();
@@ -378,7 +369,7 @@ class Lab {
     this.update();
     const timer = this.timeLimiter();
     try {
-      const result = await this.python.sample(this.id, code, parts, seed, { onStart: timer.start });
+      const result = await send(code, timer.start);
       if (result?.status === "stopped") result.timedOut = this.timedOut;
       return result;
     } finally {

@@ -41,7 +41,7 @@ MOSTLY_A = one_hot(["BOS", "a", "BOS"])
 MOSTLY_A[BOS] = [0.9 if j == 0 else 0.1 if j == 1 else 0.0 for j in range(SIZE)]
 MOSTLY_A[1] = [1.0 if j == BOS else 0.0 for j in range(SIZE)]
 SMALL_MODEL = smoothed_table(["emma", "ava", "anna", "ben", "zoe"])
-DRAWS = 300
+DRAWS = 100
 
 worked = checks.case("sample_name", BEN, random.Random(1), shown_as="sample_name(P, rng) with the lesson's one-hot table for \"ben\"")
 starts = checks.case("sample_name", FROM_BOS, random.Random(2), shown_as="sample_name(P, rng) with a table where BOS is always followed by \"z\" and \"a\" by \"q\"")
@@ -156,7 +156,7 @@ def follows_the_weights(t):
     # A new seed for each draw: every call gets its own copy of the rng it is given.
     names = [t.call_with("sample_name", MOSTLY_A, random.Random(seed), text=f"sample_name(P, random.Random({seed}))") for seed in range(DRAWS)]
     share = names.count("a") / DRAWS
-    if not 0.8 <= share <= 0.97:
+    if not 0.75 <= share <= 0.99:
         said = (
             f"Drawn {DRAWS} times from a table where a name is \"a\" with chance 0.9 and \"b\" with chance 0.1, "
             f"sample_name returned \"a\" {names.count('a')} times ({share:.0%}); expected about 90%."
