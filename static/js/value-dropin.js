@@ -121,14 +121,15 @@ export class ValueDropIn {
   }
 
   fillTable(result) {
-    const number = (x) => (typeof x === "number" ? x.toFixed(12) : "not a number");
+    // Nine decimals: as far as "the same" reaches (labkit/dropin.py MATCH_DECIMALS).
+    const number = (x) => (typeof x === "number" ? x.toFixed(9) : "not a number");
     const caption = element("caption", "", `The loss of “${result.name}” and its ${result.params.toLocaleString("en")} gradients`);
     const head = element("tr");
-    head.append(element("th", "", ""), element("th", "", "Your Value"), element("th", "", "The course's Value"));
+    head.append(element("th", "", ""), element("th", "", "Your Value"), element("th", "", "The course's"));
     head.children[1].scope = head.children[2].scope = "col";
     const lossRow = this.row("Loss", number(result.loss.learner), number(result.loss.reference));
     const count = (n) => `${n.toLocaleString("en")} of ${result.params.toLocaleString("en")}`;
-    const gradRow = this.row("Gradients that match the course's", count(result.params - result.different), count(result.params));
+    const gradRow = this.row("Gradients that match", count(result.params - result.different), count(result.params));
     this.table.replaceChildren(caption, element("thead"), element("tbody"));
     this.table.tHead.append(head);
     this.table.tBodies[0].append(lossRow, gradRow);
