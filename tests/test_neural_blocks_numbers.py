@@ -148,6 +148,8 @@ def test_the_bigram_losses_come_from_the_names(numbers, names):
     found = numbers.neural_bigram()
     assert found["pairs"] == total == sum(len(name) + 1 for name in names)
     assert found["counting"] == pytest.approx(counting, abs=1e-12)
+    smoothed = -math.fsum(n * math.log((n + 1) / (firsts[a] + 27)) for (a, _), n in pairs.items()) / total
+    assert found["counting_smoothed"] == pytest.approx(smoothed, abs=1e-12)
     assert found["uniform"] == pytest.approx(math.log(27))
     # From a table of zeros every letter is equally likely: the first loss is the uniform one.
     assert found["start"] == pytest.approx(math.log(27))

@@ -7,12 +7,15 @@ and compares its loss with the counting model's.
 """
 
 import functools
+import hashlib
+import json
 import math
+from pathlib import Path
 
 from microgpt.layers import linear, relu, rmsnorm, softmax
 from microgpt.model import GPTConfig, parameter_shapes
 
-from . import counting_model, ladder
+from . import counting_model
 from . import model as trained
 
 # --- lesson 1: parameters ----------------------------------------------------------
@@ -348,15 +351,33 @@ def counting_loss(counts, smoothing=0):
     return total / pairs
 
 
-@functools.cache
-def training_curve():
-    counts = bigram_counts()
+CACHE = Path(__file__).resolve().parents[2] / ".cache" / "numbers" / "neural_blocks"
+
+
+def train_from_zeros(counts):
     W = [[0.0] * len(counts) for _ in counts]
     losses = [average_nll(W, counts)]
     for _ in range(STEPS):
         W = train_step(W, counts, LEARNING_RATE)
         losses.append(average_nll(W, counts))
-    return losses, W
+    return losses
+
+
+@functools.cache
+def training_curve():
+    """The loss before each of STEPS steps and after the last, kept on disk by a digest of the
+    counts and this file: the run takes a large part of a second, and a warm build must not."""
+    counts = bigram_counts()
+    digest = hashlib.sha256(json.dumps(counts).encode() + Path(__file__).read_bytes()).hexdigest()[:24]
+    file = CACHE / f"{digest}.json"
+    if file.is_file():
+        return json.loads(file.read_text(encoding="utf-8"))
+    losses = train_from_zeros(counts)
+    file.parent.mkdir(parents=True, exist_ok=True)
+    temporary = file.with_suffix(".tmp")
+    temporary.write_text(json.dumps(losses), encoding="utf-8")
+    temporary.replace(file)  # never a half-written entry, even if two builds race
+    return losses
 
 
 def toy_slope(a, c):
@@ -367,7 +388,7 @@ def toy_slope(a, c):
 def neural_bigram():
     """The table of logits trained from zeros on every pair of the names, beside the counting model."""
     counts = bigram_counts()
-    losses, W = training_curve()
+    losses = training_curve()
     toy_W = [[0.0] * len(TOY_COUNTS) for _ in TOY_COUNTS]
     toy_next = train_step(toy_W, TOY_COUNTS, TOY_LR)
     kept = list(range(0, STEPS + 1, EVERY))
@@ -378,7 +399,8 @@ def neural_bigram():
         "pairs": sum(map(sum, counts)),
         "uniform": math.log(len(counts)),
         "counting": counting_loss(counts),
-        "counting_smoothed": ladder.loss_ladder()["counting"],
+        # Module 3's counting model adds SMOOTHING to every count (its loss ladder says the same).
+        "counting_smoothed": counting_loss(counts, smoothing=counting_model.SMOOTHING),
         "start": losses[0],
         "after_one": losses[1],
         "after_ten": losses[10],
