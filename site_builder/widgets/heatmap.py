@@ -22,8 +22,11 @@ class Heatmap(WidgetKind):
     template = "heatmap.html"
     scripts = ("heatmap.js",)
 
-    def request(self, *names, head=1, view="weights", caption=""):
-        """The names to offer (the first is shown first), which head, and which view."""
+    def request(self, *names, head=1, view="weights", caption="", side_by_side=False):
+        """The names to offer (the first is shown first), which head, and which view.
+
+        `side_by_side=True` draws every head at once, one grid each, on one colour scale
+        (there is then no head switch, and `head` is not used)."""
         names = names or ("emma",)
         bad = [name for name in names if not isinstance(name, str) or not PRESET_NAME.match(name)]
         if bad:
@@ -34,7 +37,9 @@ class Heatmap(WidgetKind):
             raise WidgetError(f"heatmap view must be 'weights' or 'scores', not {view!r}")
         if not isinstance(caption, str):
             raise WidgetError(f"heatmap caption must be text in quotes, not {caption!r}")
-        return {"names": list(names), "head": head, "view": view, "caption": caption}
+        if not isinstance(side_by_side, bool):
+            raise WidgetError(f"heatmap side_by_side must be true or false, not {side_by_side!r}")
+        return {"names": list(names), "head": head, "view": view, "caption": caption, "side_by_side": side_by_side}
 
     def prepare(self, request, context, document):
         checkpoint = context.course.checkpoint

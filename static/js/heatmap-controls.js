@@ -32,14 +32,14 @@ function radioGroup({ legend, name, options, checked, onChange, className }) {
 }
 
 /**
- * The "Head" and "Show" radio groups. Native radios give the keyboard behaviour for free:
+ * The "Head" and "Show" radio groups (`headSwitch: false` leaves out "Head"). Native radios give the keyboard behaviour for free:
  * Tab reaches each group, the arrow keys move within it.
  */
-export function viewControls({ head, view, onChange }) {
+export function viewControls({ head, view, onChange, headSwitch = true }) {
   const group = `heatmap-radios-${++radioGroups}`;
   const state = { head, view };
   const box = element("div", "heatmap-switches");
-  box.append(
+  const switches = [
     radioGroup({
       legend: "Head",
       name: `${group}-head`,
@@ -61,7 +61,9 @@ export function viewControls({ head, view, onChange }) {
         onChange({ ...state });
       },
     }),
-  );
+  ];
+  // Side by side, every head is on screen: only the view switch is left.
+  box.append(...(headSwitch ? switches : switches.slice(1)));
   return box;
 }
 

@@ -22,6 +22,8 @@ export class Heatmap {
     this.maps = new Map(Object.entries(presets));
     this.head = headNumbers().includes(config.head) ? config.head : 1;
     this.view = VIEWS[config.view] ? config.view : "weights";
+    // Side by side: one grid per head, all drawn at once on one colour scale.
+    this.heads = config.side_by_side ? headNumbers() : null;
     this.shown = this.maps.has(config.name) ? config.name : this.names[0];
     this.wanted = this.shown;
     this.typingTimer = null;
@@ -80,6 +82,7 @@ export class Heatmap {
     const switches = viewControls({
       head: this.head,
       view: this.view,
+      headSwitch: !this.heads,
       onChange: ({ head, view }) => {
         this.head = head;
         this.view = view;
@@ -89,8 +92,17 @@ export class Heatmap {
 
     this.readout = element("p", "heatmap-readout");
     this.readout.setAttribute("aria-live", "polite");
-    this.grid = new HeatmapGrid({ onActive: (row, col) => this.describe(row, col) });
     this.legend = new Legend();
+    if (this.heads) {
+      this.grids = this.heads.map((head) => new HeatmapGrid({ onActive: (row, col) => this.describe(row, col, head) }));
+      this.grid = this.grids[0];
+      const side = element("div", "heatmap-heads");
+      side.append(...this.grids.map((grid) => grid.element));
+      body.replaceChildren(names, switches, this.readout, side, this.legend.element);
+      return;
+    }
+    this.grid = new HeatmapGrid({ onActive: (row, col) => this.describe(row, col) });
+    this.grids = [this.grid];
     body.replaceChildren(names, switches, this.readout, this.grid.element, this.legend.element);
   }
 
@@ -140,7 +152,7 @@ export class Heatmap {
 
   busy(isBusy) {
     this.section.toggleAttribute("data-busy", isBusy);
-    this.grid.element.setAttribute("aria-busy", String(isBusy));
+    for (const grid of this.grids) grid.element.setAttribute("aria-busy", String(isBusy));
   }
 
   showMessage(text, kind = "") {
@@ -152,20 +164,26 @@ export class Heatmap {
 
   draw() {
     const maps = this.maps.get(this.shown);
-    const rows = rowsOf(maps, this.head, this.view);
-    const scale = scaleFor(this.view, rows);
-    this.grid.set({
-      tokens: maps.tokens,
-      rows,
-      view: this.view,
-      scale,
-      caption: `“${this.shown}”, head ${this.head}: ${VIEWS[this.view].label.toLowerCase()} ${VIEWS[this.view].detail}`,
+    const heads = this.heads ?? [this.head];
+    const rows = heads.map((head) => rowsOf(maps, head, this.view));
+    const scale = scaleFor(this.view, ...rows);
+    heads.forEach((head, i) => {
+      this.grids[i].set({
+        tokens: maps.tokens,
+        rows: rows[i],
+        view: this.view,
+        scale,
+        caption: `“${this.shown}”, head ${head}: ${VIEWS[this.view].label.toLowerCase()} ${VIEWS[this.view].detail}`,
+      });
     });
-    this.legend.update(this.view, scale, this.view === "scores" ? ", lowest to highest in this head" : "");
+    const range = this.heads ? ", lowest to highest in all heads" : ", lowest to highest in this head";
+    this.legend.update(this.view, scale, this.view === "scores" ? range : "");
     this.section.dataset.name = this.shown;
     for (const button of this.presetButtons) button.setAttribute("aria-pressed", String(button.textContent === this.shown));
-    const active = this.grid.hover ?? (this.grid.table?.contains(document.activeElement) ? this.grid.focusCell : null);
-    if (active) this.describe(active.row, active.col);
+    const activeIndex = this.grids.findIndex((grid) => grid.hover ?? (grid.table?.contains(document.activeElement) ? grid.focusCell : null));
+    const activeGrid = this.grids[activeIndex];
+    const active = activeGrid && (activeGrid.hover ?? activeGrid.focusCell);
+    if (active) this.describe(active.row, active.col, heads[activeIndex]);
     else this.readout.textContent = this.hint();
   }
 
@@ -173,16 +191,16 @@ export class Heatmap {
     return "Point at or tap a square, or Tab into the grid and use the arrow keys, to read its number.";
   }
 
-  describe(row, col) {
+  describe(row, col, head = this.head) {
     if (row === null) {
       this.readout.textContent = this.hint();
       return;
     }
     const maps = this.maps.get(this.shown);
-    const rows = rowsOf(maps, this.head, this.view);
+    const rows = rowsOf(maps, head, this.view);
     this.readout.textContent = cellSentence({
       labels: positionLabels(maps.tokens),
-      head: this.head,
+      head,
       view: this.view,
       row,
       col,

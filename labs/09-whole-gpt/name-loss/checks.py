@@ -66,7 +66,7 @@ def bos_target_forgotten(logits, tokens):
 @checks.mistake(
     "name_loss",
     "That is exactly what you get when the target at position pos is tokens[pos], the token just read. The model "
-    "is guessing the next one: tokens[pos + 1].",
+    "is guessing the token after it, one place further on.",
 )
 def target_is_the_token_read(logits, tokens):
     kept = losses(logits, tokens, shift=0)
