@@ -29,7 +29,7 @@ def floor_division(step, steps, lr0):
     return lr0 * (1 - step // steps)
 
 
-@checks.mistake("lr_at", "That is exactly lr0 × step / steps: a rate that grows from 0 to lr0. It should start at lr0 and fall: scale lr0 by the share of training still ahead.")
+@checks.mistake("lr_at", "That is exactly lr0 times the share of training done: a rate that grows from 0 to lr0. It should start at lr0 and fall: scale lr0 by the share of training still ahead.")
 def grows(step, steps, lr0):
     return lr0 * step / steps
 
@@ -39,12 +39,12 @@ def constant(step, steps, lr0):
     return lr0
 
 
-@checks.mistake("lr_at", "That is exactly 1 − step / steps, the share of training still ahead, without lr0: multiply it by lr0.")
+@checks.mistake("lr_at", "That is exactly the share of training still ahead, without lr0: a rate of 0.5 halfway, whatever lr0 is.")
 def forgets_lr0(step, steps, lr0):
     return 1 - step / steps
 
 
-@checks.mistake("lr_at", "That is exactly lr0 − step / steps: subtracting the share of training done from lr0 instead of scaling lr0 by what is left. Scale lr0 by the share of training still ahead instead.")
+@checks.mistake("lr_at", "That is exactly lr0 with the share of training done taken away: subtracting the share of training done instead of scaling lr0 by what is left.")
 def subtracts(step, steps, lr0):
     return lr0 - step / steps
 
