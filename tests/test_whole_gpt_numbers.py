@@ -387,3 +387,29 @@ def test_loss_after_one_step_through_training_run(whole_gpt):
     ts = whole_gpt.training_step()
     assert first_loss == ts["loss"]
     assert again == pytest.approx(ts["after_loss"], rel=1e-12)
+
+
+# --- the labs' snapshots of the checkpoint --------------------------------------------------
+
+
+def test_the_labs_snapshots_are_the_checkpoints_numbers(whole_gpt, saved):
+    """The labs' real-model cases hold literal copies of the trained model's numbers; they must
+    still be exactly what course/checkpoint.json gives, so each lab checks the real model."""
+    tokens, steps = read_name(saved, "emma")
+    mh = whole_gpt.lab_inputs("multi-head")
+    assert close(mh["EMMA_Q"], steps[-1]["q"])
+    assert close(whole_gpt.multi_head()["lab_joined"], whole_gpt.multi_head()["joined"])
+    fp = whole_gpt.lab_inputs("forward-pass")
+    assert fp["W"] == {name.removeprefix("layer0."): table for name, table in saved["weights"].items()}
+    assert close(whole_gpt.forward_pass()["lab_logits"], steps[-1]["logits"])
+    assert close(whole_gpt.forward_pass()["lab_bos_logits"], steps[0]["logits"])
+    nl = whole_gpt.lab_inputs("name-loss")
+    assert nl["EMMA_TOKENS"] == tokens + [saved["vocabulary"]["bos"]]
+    assert close(nl["EMMA_LOGITS"], [s["logits"] for s in steps])
+    assert close(whole_gpt.name_loss()["lab_emma_loss"], whole_gpt.name_loss()["emma"]["loss"])
+    first = whole_gpt.name_loss()["first"]
+    assert close(nl["FIRST_LOGITS"], first["logits"]) and nl["FIRST_TOKENS"] == first["tokens"]
+    adam = whole_gpt.lab_inputs("adam")
+    assert (adam["REAL_P"], adam["REAL_G"]) == (whole_gpt.adam()["real"]["before"], whole_gpt.adam()["real"]["grad"])
+    step = whole_gpt.lab_inputs("training-step")
+    assert (step["ROW"], step["ROW_GRADS"]) == (whole_gpt.training_step()["row"]["before"], whole_gpt.training_step()["row"]["grads"])

@@ -6,12 +6,14 @@ Everything about the trained model is computed with the course's own microgpt
 The toy examples are small whole numbers, run through the same functions.
 """
 
+import ast
 import functools
 import math
 from pathlib import Path
 
 from microgpt.layers import linear, mlp, rmsnorm, softmax
-from microgpt.model import attention_head
+from microgpt.model import KVCache, attention_head
+from microgpt.model import forward as model_forward
 from microgpt.inference import run_tokens
 from microgpt.autograd import Value
 from microgpt.train import Adam, TrainingRun, document_loss
@@ -22,6 +24,29 @@ from . import disk_cache
 from . import model as trained
 
 ROOT = Path(__file__).resolve().parents[2]
+LABS = ROOT / "labs" / "09-whole-gpt"
+
+
+@functools.cache
+def lab_inputs(lab):
+    """The literal inputs a lab's checks.py holds (its UPPER_CASE assignments), read without running it.
+
+    The labs' real-model cases hold a snapshot of the checkpoint's numbers (checks run in the
+    browser, which has no checkpoint to read); their worked examples are what course/microgpt
+    computes on that snapshot, and tests/test_whole_gpt_numbers.py checks the snapshot still
+    matches course/checkpoint.json.
+    """
+    tree = ast.parse((LABS / lab / "checks.py").read_text(encoding="utf-8"))
+    found = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name = node.targets[0].id
+            if name.isupper():
+                try:
+                    found[name] = ast.literal_eval(node.value)
+                except ValueError:
+                    pass  # computed, not literal: not an input
+    return found
 
 NAME = "emma"  # the name the module follows; its last letter is read at position 4
 
@@ -106,7 +131,20 @@ def multi_head():
         "mixed": mixed,
         "mixed0_from_head": [sum(wo[0][j] * joined[j] for j in range(h * head_dim, (h + 1) * head_dim)) for h in range(n_head)],
         "token_labels": ["BOS", *NAME],
+        "lab_joined": snapshot_heads(),
     }
+
+
+def snapshot_heads():
+    """microgpt's attention_head, head by head, on the multi-head lab's snapshot of emma's final "a"."""
+    given = lab_inputs("multi-head")
+    q, keys, values = given["EMMA_Q"], given["EMMA_KEYS"], given["EMMA_VALUES"]
+    size = len(q) // trained.model().config.n_head
+    joined = []
+    for lo in range(0, len(q), size):
+        part = slice(lo, lo + size)
+        joined += attention_head(q[part], [k[part] for k in keys], [v[part] for v in values])[0]
+    return joined
 
 
 def joined_of(parts):
@@ -141,6 +179,18 @@ class Stages:
         out = mlp(x, fc1, fc2)
         self.mlps.append(out)
         return out
+
+
+def snapshot_forward(token, pos):
+    """microgpt's forward on the forward-pass lab's snapshot of the weights and of emma's cache."""
+    given = lab_inputs("forward-pass")
+    config = trained.model().config
+    weights = {(name if name in ("wte", "wpe", "lm_head") else f"layer0.{name}"): table for name, table in given["W"].items()}
+    cache = KVCache(config.n_layer)
+    if pos:
+        cache.keys[0] = [list(k) for k in given["EMMA_KEYS"][:pos]]
+        cache.values[0] = [list(v) for v in given["EMMA_VALUES"][:pos]]
+    return model_forward(weights, config, token, pos, cache)
 
 
 def letter_of(m, token):
@@ -188,6 +238,8 @@ def forward_pass():
         "next": {"letters": [letter_of(m, t) for t in ranked], "probs": [probs[t] for t in ranked]},
         "n_logits": len(logits[-1]),
         "norms_per_letter": len(stages.norms) // len(tokens),
+        "lab_logits": snapshot_forward(token, pos),
+        "lab_bos_logits": snapshot_forward(m.tokenizer.bos, 0),
         "params": m.num_params,
     }
 
@@ -293,7 +345,10 @@ def toy_loss():
 def name_loss():
     """Lesson 3: a toy name, "emma" under the trained model, and the first training name at the start."""
     m = trained.model()
+    given = lab_inputs("name-loss")
+    lab_emma = [-math.log(softmax(row)[t]) for row, t in zip(given["EMMA_LOGITS"], given["EMMA_TOKENS"][1:])]
     return {"toy": toy_loss(), "emma": position_losses(m, m.plain_weights(), NAME), "first": first_step()["before"],
+            "lab_emma_loss": sum(lab_emma) / len(lab_emma),
             "uniform": math.log(m.config.vocab_size), "vocab": m.config.vocab_size,
             "step_one_loss": trained.checkpoint().losses[0]}
 
