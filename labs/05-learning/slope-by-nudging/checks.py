@@ -50,7 +50,7 @@ def nudged_outside(f, x, h):
     return (f(x) + h - f(x)) / h
 
 
-@checks.mistake("slope", "That is exactly the centred slope, (f(x + h) - f(x - h)) / (2 * h). It is a good estimate too, but this lab nudges one way only, as the lesson does: (f(x + h) - f(x)) / h.")
+@checks.mistake("slope", "That is exactly the centred slope, (f(x + h) - f(x - h)) / (2 * h). It is a good estimate too, but this lab nudges one way only, as the lesson does: from x up to x + h.")
 def centred(f, x, h):
     return (f(x + h) - f(x - h)) / (2 * h)
 

@@ -30,7 +30,7 @@ steep_walk = checks.case("descend", steep, -1, 0.05, 8, shown_as="descend(steep,
 # --- known mistakes: each is said only when it gives exactly what the learner's descend gave ---
 
 
-@checks.mistake("descend", "That is exactly the walk that adds lr × slope to w: it climbs uphill. Subtract it instead: w - lr * slope(f, w).")
+@checks.mistake("descend", "That is exactly the walk that adds lr × slope to w: it climbs uphill. Downhill is the other way: take the step away from the slope.")
 def uphill(f, w, lr, steps):
     path = [w]
     for _ in range(steps):
