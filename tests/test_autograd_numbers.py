@@ -135,7 +135,10 @@ def test_lesson_five_autograd_agrees_with_nudging(numbers):
         assert 0 < case["difference"] < 1e-4
 
 
-@pytest.mark.parametrize("lab", ["a-number-that-remembers", "more-operations", "backward"])
+# Not the first lab: its recipes read each node's list of local gradients, and the course's
+# faster engine keeps no node for a plain number (`a * 2` has one child there, two in the lab's
+# Value). The later labs' recipes read data and gradients, which must agree exactly.
+@pytest.mark.parametrize("lab", ["more-operations", "backward"])
 def test_every_recipe_reads_back_the_same_with_the_courses_value(lab):
     """The labs' expected answers come from their solutions; the course's own Value must agree on every recipe."""
     from labkit.grading import load_checks
