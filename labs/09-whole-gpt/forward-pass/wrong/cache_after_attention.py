@@ -17,10 +17,18 @@ def linear(x, w):
 
 
 def attend(q, keys, values):
-    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
-    exps = [math.exp(s - max(scores)) for s in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+    scale = math.sqrt(len(q))
+    scores = []
+    for key in keys:
+        scores.append(sum(qi * ki for qi, ki in zip(q, key)) / scale)
+    top = max(scores)
+    raised = [math.exp(score - top) for score in scores]
+    total = sum(raised)
+    shares = [r / total for r in raised]
+    blend = []
+    for j in range(len(values[0])):
+        blend.append(sum(share * row[j] for share, row in zip(shares, values)))
+    return blend
 
 
 def multi_head(q, keys, values, n_head):

