@@ -54,6 +54,7 @@ def test_the_search_works_from_the_keyboard(new_page, site):
     expect(box).to_be_focused()
     page.keyboard.type("kv cache")
     expect(results(page).first).to_have_text("Causal masking and the KV cache", timeout=FIRST_RESULTS)
+    expect(page.locator("[data-search-summary]")).to_contain_text("“kv cache”")  # not a half-typed search
     page.keyboard.press("ArrowDown")
     expect(results(page).first).to_be_focused()
     page.keyboard.press("ArrowUp")
@@ -119,3 +120,20 @@ def test_axe_finds_no_serious_problems_in_the_results_or_the_glossary(new_page, 
     page.get_by_role("searchbox", name=SEARCH).fill("attention")
     expect(results(page).first).to_be_visible(timeout=FIRST_RESULTS)
     assert serious_problems(page) == []
+
+
+def test_a_search_that_lands_late_keeps_the_readers_place_in_the_results(new_page, site):
+    page = new_page()
+    page.goto(site)
+    box = page.get_by_role("searchbox", name=SEARCH)
+    box.fill("softmax")
+    expect(page.locator("[data-search-summary]")).to_contain_text("“softmax”", timeout=FIRST_RESULTS)
+    box.press("ArrowDown")
+    expect(results(page).first).to_be_focused()
+    # A search for newer text lands while the reader is in the results, as a half-typed
+    # word's search does on a slow machine: the list is redrawn under the focus.
+    box.evaluate("(input) => { input.value = 'kv cache'; input.dispatchEvent(new Event('input')); }")
+    expect(page.locator("[data-search-summary]")).to_contain_text("“kv cache”")
+    expect(results(page).first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Causal masking and the KV cache")
