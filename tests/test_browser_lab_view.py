@@ -28,10 +28,12 @@ def attend(q, keys, values):
 NO_SQRT = CORRECT.replace(" / scale", "")
 CHECK_TIMEOUT = 15_000
 
-# Timed inside the page, never across processes: a listener the page's worker gets before
-# the lab's own marks when the check's result arrives; then each change to the verdict (and
-# each frame, in case) looks where the verdict is. Layout is read at once, so a busy machine
-# that paints late does not count against the page.
+# Watched inside the page: a listener the page's worker gets before the lab's own marks
+# when the check's result arrives; then each change to the verdict (and each frame, in
+# case) looks where the verdict is. The first change after the result is the verdict being
+# drawn: it must already be in view and focused then, so the page scrolls in the very task
+# that draws it. That holds however busy the machine is (no timing is asserted; how long it
+# takes is a figure for bench/).
 WATCH_THE_VERDICT = """
 window.verdictWatch = {};
 const NativeWorker = Worker;
@@ -50,7 +52,13 @@ window.Worker = class extends NativeWorker {
         }
         return watch.inViewAt !== undefined;
       };
-      const changes = new MutationObserver(() => inView() && changes.disconnect());
+      const changes = new MutationObserver(() => {
+        if (watch.drawnInView === undefined && box.dataset.status) {
+          const top = box.getBoundingClientRect().top;
+          watch.drawnInView = top >= 0 && top < innerHeight && document.activeElement === box;
+        }
+        if (inView()) changes.disconnect();
+      });
       changes.observe(box, { childList: true, attributes: true });
       const look = () => inView() || requestAnimationFrame(look);
       requestAnimationFrame(look);
@@ -105,7 +113,7 @@ def test_check_brings_the_verdict_into_view_and_focus(new_page, site, width, by_
     watch, height = check_from_the_toolbar(page, lab, NO_SQRT, by_keyboard)
     assert watch["topAtResult"] > height, "the verdict must start out of sight, or this proves nothing"
     assert "inViewAt" in watch, f"the verdict never came into view: {watch}"
-    assert watch["inViewAt"] - watch["resultAt"] < 100, watch
+    assert watch["drawnInView"], f"the verdict was drawn out of sight, and scrolled to later: {watch}"
     assert watch["focused"], "focus goes to the verdict"
     expect(verdict(lab)).to_be_focused()
 

@@ -3,12 +3,14 @@ from labkit import Checks, show
 checks = Checks()
 
 
+# Squares are written as products: `**` goes through the C library's pow, whose last digit
+# differs between this Python and the browser's, and the verdict must read the same in both.
 def bowl(w):
-    return (w - 3) ** 2
+    return (w - 3) * (w - 3)
 
 
 def shifted(w):
-    return (w + 1) ** 2 + 2
+    return (w + 1) * (w + 1) + 2
 
 
 def steep(w):
