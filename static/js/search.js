@@ -164,10 +164,10 @@ function startSearch(box) {
     const read = await Promise.all(found.results.slice(0, READ).map((result) => result.data()));
     if (mine !== asked) return;
     const pages = read.filter((data) => reallyMatches(query, data));
-    // A later search can land while the reader is already in the results (a slow
-    // machine searches a half-typed word first): keep their place rather than drop focus.
-    // Focus waits in the box while the list is redrawn: a removed link would take it out
-    // of the box, and the results would close.
+    // A later search can land while the reader is already in the results (a slow machine
+    // searches a half-typed word first). Focus waits in the box while the list is redrawn,
+    // since a removed link would take it out of the box and close the results, then goes
+    // back to the same place in the new list.
     const focusedAt = links().indexOf(document.activeElement);
     if (focusedAt >= 0) input.focus();
     list.replaceChildren(...pages.slice(0, SHOWN).map(resultItem));
