@@ -22,6 +22,25 @@ def adds(t):
 '''
 BUNDLE = LabBundle("m/add", CHECKS, [5], ["add"])
 
+# Every method of the checker's Tester made to pass, then a wrong add().
+PATCH_TESTER = """
+import labkit.checks
+for name in list(vars(labkit.checks.Tester)):
+    if name.startswith("require"):
+        setattr(labkit.checks.Tester, name, lambda *a, **k: None)
+
+def add(a, b):
+    return 6
+"""
+# Every function of the checker given the code of one that accepts anything.
+SWAP_CODE = """import sys, types
+for module in [m for n, m in list(sys.modules.items()) if n.startswith("labkit")]:
+    for value in list(vars(module).values()):
+        for part in [value, *vars(value).values()] if isinstance(value, type) else [value]:
+            if isinstance(part, types.FunctionType) and part.__name__.startswith(("require", "close")):
+                part.__code__ = (lambda *a, **k: True).__code__
+"""
+
 
 def verdict(code):
     return grading.check(BUNDLE, code)
@@ -47,10 +66,20 @@ def failure_messages(code):
         ("generator", "def add(a, b):\n    yield a + b\n"),
         ("patched checker class", "import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\n\ndef add(a, b):\n    return 6\n"),
         ("patched class inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.Tester.require_shape = lambda *a, **k: None\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n    return 6\n"),
+        # The guard itself turned off, then the checker patched: the restore must not use what was replaced.
+        ("guard's helpers replaced", f"import labkit.guard as g\nfor name in list(vars(g)):\n    if name.startswith('_') and not name.startswith('__'):\n        setattr(g, name, None)\n{PATCH_TESTER}"),
+        ("builtins the restore uses replaced", f"import builtins\nbuiltins.all = lambda *a: True\nbuiltins.len = lambda *a: 0\nbuiltins.zip = lambda *a: ()\nbuiltins.setattr = lambda *a: None\n{PATCH_TESTER}"),
+        ("checker code swapped", f"{SWAP_CODE}\ndef add(a, b):\n    return 6\n"),
+        ("checker code swapped inside the call", "def add(a, b):\n" + "".join(f"    {line}\n" for line in SWAP_CODE.splitlines()) + "    return 6\n"),
+        ("guard's own code swapped", f"import labkit.guard as g\ng._restore.__code__ = (lambda *a: None).__code__\n{PATCH_TESTER}"),
+        ("checker taken out of sys.modules", f"import sys, labkit.checks\nchecks = sys.modules.pop('labkit.checks')\nsys.modules['labkit.zzz'] = checks\n{PATCH_TESTER}"),
     ],
 )
 def test_cheats_never_pass(name, code):
     failure_messages(code)
+    # ...and leave nothing behind: the next learner's right answer passes, a wrong one fails.
+    assert verdict("def add(a, b):\n    return a + b\n")["status"] == "passed"
+    assert verdict("def add(a, b):\n    return 6\n")["status"] == "failed"
 
 
 def test_the_checkers_world_is_restored():
