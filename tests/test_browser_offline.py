@@ -91,5 +91,6 @@ def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_s
         # ... and one click brings the new one, with the old copy gone.
         note.get_by_role("button", name="Reload with the new version").click()
         expect(page.get_by_role("heading", level=1)).to_contain_text(LESSON.title + ", revised")
-        names = page.evaluate("caches.keys()")
+        # One copy of the site; the picture of Python's memory is kept apart from it, on purpose.
+        names = [name for name in page.evaluate("caches.keys()") if name.startswith("zero-to-microgpt-")]
         assert len(names) == 1, names

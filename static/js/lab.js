@@ -4,6 +4,7 @@
 
 import { createEditor } from "./editor.js";
 import { getPython } from "./python-client.js";
+import { canInterrupt } from "./python-interpreter.js";
 import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
@@ -181,6 +182,7 @@ class Lab {
       ? new NamesSampler(namesPanel, { labs: this.config.namesView, progress, run: (parts, seed) => this.sampleNames(parts, seed) })
       : null;
 
+    this.showStopMode(find("[data-stop-mode]"));
     this.wireButtons();
     this.restoreHints();
     this.badge.hidden = !progress.isPassed(this.id);
@@ -191,7 +193,10 @@ class Lab {
     python.addEventListener("statechange", () => this.update());
     python.addEventListener("progress", () => this.update());
     // Whether the next run has its fresh Python loaded already (tests and the benchmark wait on it).
-    const showNext = () => (this.section.dataset.pythonNext = python.spareReady ? "ready" : "loading");
+    const showNext = () => {
+      this.section.dataset.pythonNext = python.spareReady ? "ready" : "loading";
+      this.section.dataset.pythonStartedFrom = python.nextStartedFrom ?? "";
+    };
     python.addEventListener("nextchange", showNext);
     showNext();
     // Storage that fails mid-lesson (full, say) is news where the learner is looking, not
@@ -200,6 +205,16 @@ class Lab {
       if (progress.problem) this.log.note(progress.problem);
     });
     this.update();
+  }
+
+  // Stop can interrupt Python only on a cross-origin isolated page; elsewhere it ends that
+  // Python and starts another. The learner is told which, before they need it.
+  showStopMode(note) {
+    this.section.dataset.stopMode = canInterrupt ? "interrupt" : "restart";
+    if (!note) return;
+    note.textContent = canInterrupt
+      ? "Stop interrupts your code; Python carries on."
+      : "Stop ends the Python your code runs in and starts another: this page cannot interrupt it (reloading it once may change that).";
   }
 
   wireButtons() {

@@ -11,6 +11,7 @@
 //   python.loading                         // while first loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress", ...)  // python.loading moved on
 //   python.spareReady                      // true when the next request will not wait for a load
+//   python.nextStartedFrom                 // how that Python started: "picture" | "scratch" | null
 //   python.addEventListener("nextchange", ...)  // spareReady may have changed
 //   python.expectRuns()                    // the learner is writing code: keep a spare from now on
 //   await python.run(labId, code, { onOutput, onStart })    -> result dict (see labkit.entry)
@@ -56,6 +57,11 @@ class PythonClient extends EventTarget {
 
   get spareReady() {
     return this.current?.state === "ready";
+  }
+
+  // How the Python the next request takes was started: "picture", "scratch", or null while loading.
+  get nextStartedFrom() {
+    return this.current?.state === "ready" ? this.current.startedFrom : null;
   }
 
   // `interpreter` becomes the untouched Python the next request takes. Until one has ever

@@ -5,6 +5,7 @@
 //   const python = new Interpreter();      // starts loading at once
 //   python.state                           // "loading" | "ready" | "error" | "ended"
 //   python.ready                           // a promise: resolves when loaded, rejects if loading failed
+//   python.startedFrom                     // once ready: "picture" (from saved memory) or "scratch"
 //   python.loading                         // while loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress" | "statechange", ...)
 //   await python.request(message, onOutput, onUpdate) -> the worker's reply ({type: "stopped", stoppedBy} once ended);
@@ -48,8 +49,10 @@ export class Interpreter extends EventTarget {
       event.preventDefault();
       this.broke(event.message || "the Python worker could not start");
     });
+    this.startedFrom = null; // once ready: "picture" or "scratch" (python-worker.js)
     this.ready = this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer }).then(
-      () => {
+      (reply) => {
+        this.startedFrom = reply?.startedFrom ?? null;
         if (this.state === "loading") this.setState("ready");
         if (this.state !== "ready") throw new Error(this.message || "Python stopped before it was ready");
       },

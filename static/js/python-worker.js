@@ -4,7 +4,9 @@
 //
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
 //   {type: "init", interruptBuffer?}        -> {type: "progress", step, loaded, total, done}*  then
-//                                              {type: "ready"} | {type: "error", message}
+//                                              {type: "ready", startedFrom} | {type: "error", message}
+//        startedFrom: "picture" (restored from the memory saved by an earlier Python: python-snapshot.js)
+//        or "scratch" (a full start)
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
 //        loaded and total in bytes (total 0 when not known); done once that part is over
 //   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
@@ -29,6 +31,7 @@
 import { OUTPUT_CAP } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
 import { watchDownloads } from "./download-watch.js";
+import { canKeepSnapshots, forgetSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./python-snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const WINDOW_MS = 50;
@@ -39,6 +42,7 @@ let entry = null;
 let handle = null;
 let interruptBuffer = null;
 let starting = null;
+let startedFrom = null; // "picture": restored from the saved memory; "scratch": a full start
 let output = null; // the output of the request that is running now
 // Replies go through `send`, kept when the worker locks itself down (learner code has no
 // postMessage of its own, so it cannot speak for the worker); `clearTimers` ends the
@@ -173,10 +177,30 @@ async function start(buffer, id) {
 }
 
 async function loadPython(buffer, report) {
-  // Both at once: the check only guards against a missing runtime, it need not hold up loading.
-  const [, { loadPyodide }] = await Promise.all([checkRuntimeReachable(), import(new URL("pyodide.mjs", PYODIDE_URL).href)]);
-  pyodide = await loadPyodide({ indexURL: PYODIDE_URL.href });
+  // All at once: the check only guards against a missing runtime, it need not hold up loading.
+  const [, { loadPyodide, version }, checker] = await Promise.all([
+    checkRuntimeReachable(),
+    import(new URL("pyodide.mjs", PYODIDE_URL).href),
+    checkerInLock(),
+  ]);
+  const key = snapshotKey(version, checker.sha256);
+  const saved = await readSnapshot(key);
+  pyodide = saved ? await restored(loadPyodide, saved, key) : null;
+  const fresh = pyodide === null;
+  startedFrom = fresh ? "scratch" : "picture";
+  // Only a Python started from nothing can have its memory pictured afterwards.
+  pyodide ??= await loadPyodide({ indexURL: PYODIDE_URL.href, _makeSnapshot: canKeepSnapshots });
   report("starting", { loaded: 0, total: 0, done: true });
+  // The checker's files go on Pyodide's disk every time: a picture of memory holds the
+  // modules already imported, not the disk they were read from (labkit reads its lab
+  // bundles from there at each Check).
+  await unpackChecker(checker.fileName);
+  pyodide.runPython("import labkit.entry");
+  if (fresh && canKeepSnapshots) {
+    // Taken before the worker hands Python any object of its own (streams, the interrupt
+    // buffer, the entry proxy below): a picture cannot hold those.
+    saveSnapshot(key, pyodide.makeMemorySnapshot());
+  }
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
   // input() has no keyboard here: end-of-file gives the learner a clear EOFError.
@@ -185,10 +209,37 @@ async function loadPython(buffer, report) {
     interruptBuffer = new Uint8Array(buffer);
     pyodide.setInterruptBuffer(interruptBuffer);
   }
-  await pyodide.loadPackage("labkit", { messageCallback: () => {} });
   // Kept for the worker's lifetime: `handle` is borrowed from the module proxy.
   entry = pyodide.pyimport("labkit.entry");
   handle = entry.handle;
+}
+
+// The checker wheel this build ships, as the build registered it in Pyodide's lock file.
+async function checkerInLock() {
+  const response = await fetch(new URL("pyodide-lock.json", PYODIDE_URL));
+  if (!response.ok) throw new Error(`the server answered ${response.status} for pyodide-lock.json`);
+  const { file_name: fileName, sha256 } = (await response.json())?.packages?.labkit ?? {};
+  if (!fileName || !sha256) throw new Error("pyodide-lock.json does not list the checker (labkit)");
+  return { fileName, sha256 };
+}
+
+// A Python started from the picture, or null if the picture would not restore (it is then
+// forgotten, and this Python starts the long way).
+async function restored(loadPyodide, saved, key) {
+  try {
+    return await loadPyodide({ indexURL: PYODIDE_URL.href, _loadSnapshot: saved });
+  } catch {
+    await forgetSnapshot(key);
+    return null;
+  }
+}
+
+async function unpackChecker(fileName) {
+  const response = await fetch(new URL(fileName, PYODIDE_URL));
+  if (!response.ok) throw new Error(`the server answered ${response.status} for ${fileName}`);
+  const wheel = await response.arrayBuffer();
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+  pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
 }
 
 const REQUEST_FIELDS = {
@@ -293,7 +344,7 @@ self.addEventListener("message", async (event) => {
     starting ??= start(request.interruptBuffer, id);
     try {
       await starting;
-      send({ id, type: "ready" });
+      send({ id, type: "ready", startedFrom });
     } catch (error) {
       send({ id, type: "error", message: String(error?.message ?? error) });
     }

@@ -1,0 +1,63 @@
+// A picture of Python's memory, taken once the checker is imported and before any learner code
+// has run, kept in the browser's Cache Storage. Every later Python on this site (the spare
+// each Run and Check takes, the next visit's first one) starts from it in a fraction of the
+// time a full start takes.
+//
+//   const saved = await readSnapshot(key);     // the bytes, or null (none yet, or no Cache Storage)
+//   saveSnapshot(key, bytes);                  // kept in the background; older pictures are dropped
+//   forgetSnapshot(key);                       // a picture that would not restore
+//
+// The key names everything the picture depends on: Pyodide's version and the checker wheel's
+// hash. A new build with a new checker makes a new picture; the old one is deleted then.
+// Only the worker reaches this module, and only before it locks itself down; the learner's
+// code never can (the `caches` it holds here is captured, not looked up on the global scope).
+
+// Not under the offline cache's prefix: a new build's service worker deletes those, and this one
+// outlives builds that keep the same checker.
+const CACHE_NAME = "microgpt-course-python-memory";
+const store = globalThis.caches ?? null;
+
+// Beside the worker's own address, so two courses on one host keep a picture each.
+const FOLDER = new URL("python-memory/", globalThis.location.href).href;
+const addressOf = (key) => FOLDER + encodeURIComponent(key);
+
+export const canKeepSnapshots = store !== null;
+
+export function snapshotKey(pyodideVersion, checkerHash) {
+  return `pyodide-${pyodideVersion}-checker-${checkerHash}`;
+}
+
+export async function readSnapshot(key) {
+  if (!store) return null;
+  try {
+    const cache = await store.open(CACHE_NAME);
+    const response = await cache.match(addressOf(key));
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null; // storage refused (a private window, a full disk): start the long way
+  }
+}
+
+export function saveSnapshot(key, bytes) {
+  if (!store) return Promise.resolve(false);
+  const keeping = async () => {
+    const cache = await store.open(CACHE_NAME);
+    for (const request of await cache.keys()) {
+      if (request.url.startsWith(FOLDER) && request.url !== addressOf(key)) await cache.delete(request);
+    }
+    const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.byteLength) };
+    await cache.put(addressOf(key), new Response(bytes, { headers }));
+    return true;
+  };
+  return keeping().catch(() => false);
+}
+
+export async function forgetSnapshot(key) {
+  if (!store) return;
+  try {
+    const cache = await store.open(CACHE_NAME);
+    await cache.delete(addressOf(key));
+  } catch {
+    // Nothing to forget, or nowhere to forget it from.
+  }
+}

@@ -1,0 +1,106 @@
+"""Python's fast start, in headless Chromium: the first Python on a site pictures its memory
+once the checker is imported; later Pythons (the spare each Check takes, the next visit's)
+start from that picture, grade exactly as a full start does, and a damaged picture is
+replaced rather than trusted.
+
+On the widgets fixture course, so no real lesson's content is pinned here.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import READY_TIMEOUT, button, put_code, ready_lab, verdict
+from tests.courses import lab_name, showcase, widgets_course
+
+pytestmark = pytest.mark.browser
+
+COURSE = widgets_course()
+LESSON = showcase(COURSE)
+LAB = COURSE.labs.for_lesson(LESSON)[0]
+WRONG = LAB.wrong_answers[0]
+PICTURES = "microgpt-course-python-memory"
+
+# The pictures this origin keeps: {address: size in bytes}. Evaluated in the page.
+PICTURES_KEPT = """async (name) => {
+  const cache = await caches.open(name);
+  const kept = {};
+  for (const request of await cache.keys()) {
+    kept[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+  }
+  return kept;
+}"""
+
+# Puts bytes that are no picture at all where the picture is kept.
+SPOIL_PICTURE = """async (name) => {
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) {
+    await cache.put(request, new Response(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8])));
+  }
+}"""
+
+
+def open_lab(page, site):
+    page.goto(site + LESSON.url)
+    return ready_lab(page, lab_name(LAB))
+
+
+def pictures(page):
+    return page.evaluate(PICTURES_KEPT, PICTURES)
+
+
+def wait_for_a_picture(page):
+    page.wait_for_function(
+        """async (name) => (await (await caches.open(name)).keys()).length > 0""", arg=PICTURES, timeout=READY_TIMEOUT
+    )
+
+
+def started_from(lab):
+    return lab.get_attribute("data-python-started-from")
+
+
+def test_the_first_python_starts_from_scratch_and_the_next_visit_from_its_picture(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "scratch"
+    wait_for_a_picture(page)
+    (size,) = pictures(page).values()
+    assert size > 1_000_000  # Python's whole memory, not a stub
+    lab = open_lab(page, widgets_site)
+    expect(lab).to_have_attribute("data-python-started-from", "picture")
+    # Started from the picture, it grades exactly as a full start does.
+    put_code(lab, WRONG.code)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text(WRONG.expect, timeout=READY_TIMEOUT)
+    put_code(lab, LAB.solution)
+    expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+
+
+def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    put_code(lab, LAB.solution)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+    expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
+    expect(lab).to_have_attribute("data-python-started-from", "picture")
+
+
+def test_a_spoiled_picture_is_replaced_and_python_still_starts(page, widgets_site):
+    open_lab(page, widgets_site)
+    wait_for_a_picture(page)
+    page.evaluate(SPOIL_PICTURE, PICTURES)
+    assert set(pictures(page).values()) == {8}
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "scratch"
+    put_code(lab, LAB.solution)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+    page.wait_for_function(
+        """async (name) => {
+          const cache = await caches.open(name);
+          const [request] = await cache.keys();
+          return request && (await (await cache.match(request)).arrayBuffer()).byteLength > 1000000;
+        }""",
+        arg=PICTURES,
+        timeout=READY_TIMEOUT,
+    )
