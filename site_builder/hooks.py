@@ -5,6 +5,7 @@ the written site folder (the offline copy lists every file in it). `build()` cal
 hook in the order of HOOKS; a new site-wide output is a new hook, not an edit to build.py.
 """
 
+from site_builder.hosting import HEADERS_FILE, headers_file_text
 from site_builder.offline import write_service_worker
 from site_builder.search import SearchIndex
 
@@ -26,6 +27,13 @@ class OfflineCopy(SiteHook):
             write_service_worker(stage)
 
 
+class HostHeaders(SiteHook):
+    """`_headers`, read by Netlify and Cloudflare Pages: the isolation headers for every path."""
+
+    def files(self, course, pages):
+        return {HEADERS_FILE: headers_file_text()}
+
+
 class Search(SiteHook):
     """Pagefind's index of the pages, for the search box in every page's header."""
 
@@ -39,4 +47,4 @@ class Search(SiteHook):
 
 
 # The search index first: the offline copy lists every file, the index's included.
-HOOKS = (Search(), OfflineCopy())
+HOOKS = (HostHeaders(), Search(), OfflineCopy())

@@ -10,6 +10,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from site_builder.hosting import HEADERS_FILE, ISOLATION_HEADERS
+
 SERVICE_WORKER = "sw.js"
 CACHE_PREFIX = "zero-to-microgpt-"
 
@@ -43,7 +45,23 @@ self.addEventListener("fetch", (event) => {{
   event.respondWith(fromCache(request));
 }});
 
+// Stop interrupts Python only on a cross-origin isolated page, which takes two headers that
+// some hosts (GitHub Pages) cannot send. Every response this worker gives carries them, so
+// from the second visit on such a host the page is isolated as well.
+const ISOLATION = {isolation};
+
+function isolated(response) {{
+  if (response.type === "opaque" || response.type === "opaqueredirect" || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, {{ status: response.status, statusText: response.statusText, headers }});
+}}
+
 async function fromCache(request) {{
+  return isolated(await fromCacheOrNetwork(request));
+}}
+
+async function fromCacheOrNetwork(request) {{
   const cache = await caches.open(CACHE);
   const options = {{ ignoreSearch: true, ignoreMethod: true }};
   const cached = await cache.match(request, options);
@@ -65,7 +83,9 @@ async function fromCache(request) {{
 def write_service_worker(stage):
     """Write sw.js into the finished staging folder, listing every file in it."""
     stage = Path(stage)
-    files = sorted(path for path in stage.rglob("*") if path.is_file() and path.name != SERVICE_WORKER)
+    # `_headers` is read by the host, which never serves it: asking for it would fail the copy.
+    not_served = {SERVICE_WORKER, HEADERS_FILE}
+    files = sorted(path for path in stage.rglob("*") if path.is_file() and path.relative_to(stage).as_posix() not in not_served)
     digest = hashlib.sha256()
     urls = []
     for path in files:
@@ -73,7 +93,8 @@ def write_service_worker(stage):
         digest.update(relative.encode() + b"\0" + path.read_bytes())
         urls.append(page_url(relative))
     cache = CACHE_PREFIX + digest.hexdigest()[:16]
-    text = TEMPLATE.format(cache=cache, files=json.dumps(urls, indent=0), prefix=CACHE_PREFIX)
+    isolation = json.dumps(ISOLATION_HEADERS, indent=2)
+    text = TEMPLATE.format(cache=cache, files=json.dumps(urls, indent=0), prefix=CACHE_PREFIX, isolation=isolation)
     (stage / SERVICE_WORKER).write_text(text, encoding="utf-8")
     return cache
 

@@ -18,6 +18,7 @@ import click
 
 from site_builder.build import build
 from site_builder.errors import CourseInvalid, exception_text
+from site_builder.hosting import ISOLATION_HEADERS
 
 log = logging.getLogger(__name__)
 LIVE_RELOAD_PATH = "/__livereload"
@@ -26,11 +27,6 @@ COURSE_SOURCES = ("course", "lessons", "labs", "pages")
 BUILDER_SOURCES = ("static", "labkit", "site_builder/templates")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # Cross-origin isolation lets Stop interrupt Python instead of restarting it.
-ISOLATION_HEADERS = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-    "Cross-Origin-Resource-Policy": "same-origin",
-}
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")

@@ -57,6 +57,33 @@ def test_stop_restarts_python_on_a_host_without_isolation(watched, widgets_plain
     watch.check()
 
 
+def test_the_service_worker_makes_the_next_visit_isolated_where_the_host_cannot(watched, widgets_plain_site):
+    # GitHub Pages, say, sends no COOP/COEP. The site's own service worker adds them to what
+    # it serves, so once it is in place the page is isolated and Stop interrupts Python.
+    watch = watched(widgets_plain_site)
+    page = watch.page
+    page.goto(widgets_plain_site + LESSON.url)
+    assert page.evaluate("crossOriginIsolated") is False
+    lab = ready_lab(page, lab_name(LAB))
+    expect(lab).to_have_attribute("data-stop-mode", "restart")
+    expect(lab).to_contain_text("this page cannot interrupt it")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT)
+
+    page.reload()
+    assert page.evaluate("crossOriginIsolated") is True
+    lab = ready_lab(page, lab_name(LAB))
+    expect(lab).to_have_attribute("data-stop-mode", "interrupt")
+    expect(lab).to_contain_text("Stop interrupts your code")
+    set_code(page, lab, LOOPS_FOREVER)
+    button(lab, "Run").click()
+    expect(lab).to_have_attribute("data-python-state", "running")
+    page.wait_for_timeout(300)
+    button(lab, "Stop").click()
+    expect(output(lab)).to_contain_text("Stopped.", timeout=2_000)
+    expect(output(lab)).not_to_contain_text("Stopped by ending")
+    watch.check()
+
+
 def test_a_page_opened_as_a_file_says_how_to_serve_it(new_page, widgets_built):
     # Browsers load no modules and start no Python for file:// pages; the page must say so
     # instead of leaving the lab "loading" for ever.
