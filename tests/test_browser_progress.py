@@ -122,3 +122,74 @@ def test_blocked_storage_keeps_the_lab_working_and_says_progress_is_not_kept(con
     page.goto(widgets_site)  # the course overview reads the same store
     expect(page.get_by_role("heading", level=1)).to_be_visible()
     expect(storage_note(page)).to_have_text(message)
+
+
+# ---------- Progress carried to another browser in a file ----------
+
+def saved_progress(page):
+    return json.loads(page.evaluate("(key) => localStorage.getItem(key)", STORAGE_KEY) or "null")
+
+
+def progress_file_section(page):
+    return page.get_by_role("region", name="Your progress")
+
+
+def load_file(page, path):
+    with page.expect_file_chooser() as chooser:
+        progress_file_section(page).get_by_role("button", name="Load progress from a file").click()
+    chooser.value.set_files(path)
+
+
+def test_progress_saved_to_a_file_loads_in_another_browser(context, new_context, widgets_site, tmp_path):
+    page = context.new_page()
+    page.goto(widgets_site)
+    draft = "def mine():\n    return 'typed on the first computer'\n"
+    page.evaluate(
+        "([key, lab, draft]) => localStorage.setItem(key, JSON.stringify({version: 1, drafts: {[lab]: draft}, passed: {[lab]: '2026-01-02T03:04:05.000Z'}}))",
+        [STORAGE_KEY, LAB.id, draft],
+    )
+    page.reload()
+    with page.expect_download() as download:
+        progress_file_section(page).get_by_role("button", name="Save progress to a file").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.name.startswith("zero-to-microgpt-progress-") and path.suffix == ".json"
+
+    elsewhere = new_context(service_workers="block").new_page()
+    elsewhere.goto(widgets_site)
+    assert saved_progress(elsewhere) is None
+    load_file(elsewhere, path)
+    expect(progress_file_section(elsewhere).get_by_role("status")).to_contain_text("1 labs passed")
+    kept = saved_progress(elsewhere)
+    assert kept["drafts"] == {LAB.id: draft}
+    assert kept["passed"] == {LAB.id: "2026-01-02T03:04:05.000Z"}
+    expect(elsewhere.locator("[data-labs-passed]")).to_contain_text("You have passed 1 of")
+    # The lab itself opens with the draft brought from the other browser.
+    elsewhere.goto(widgets_site + LESSON.url)
+    expect(elsewhere.get_by_role("region", name=lab_name(LAB)).get_by_role("textbox", name="Code editor")).to_contain_text("typed on the first computer")
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("this is not json {", "not the JSON this course saves"),
+        ('{"hello": "world"}', "not a progress file from this course"),
+        ('{"kind": "zero-to-microgpt progress", "version": 7, "progress": {}}', "another version of the course"),
+        ('{"kind": "zero-to-microgpt progress", "version": 1, "progress": {"passed": {"a/b": 12}}}', "damaged: its passed entry for “a/b”"),
+        ('{"kind": "zero-to-microgpt progress", "version": 1, "progress": {"drafts": []}}', "damaged"),
+    ],
+    ids=["not json", "foreign", "other version", "bad entry", "bad layout"],
+)
+def test_a_file_that_is_not_good_progress_is_refused_and_changes_nothing(context, widgets_site, tmp_path, text, says):
+    page = context.new_page()
+    page.goto(widgets_site)
+    before = {"version": 1, "drafts": {LAB.id: "x = 1\n"}, "passed": {}, "hints": {}, "answers": {}, "visited": {}}
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORAGE_KEY, json.dumps(before)])
+    page.reload()
+    path = tmp_path / "progress.json"
+    path.write_text(text)
+    load_file(page, path)
+    status = progress_file_section(page).get_by_role("status")
+    expect(status).to_contain_text(says)
+    expect(status).to_contain_text("Nothing was changed.")
+    assert saved_progress(page) == before

@@ -2,6 +2,7 @@
 // The mark is the word "Passed" with a tick, so it never relies on colour alone.
 
 import { getProgress, showStorageNote } from "./progress.js";
+import { ProgressFileError } from "./progress-file.js";
 
 function markPassedLabs() {
   const progress = getProgress();
@@ -33,8 +34,46 @@ function showJourney() {
     passed === 0 ? `${labs.size} labs to pass, each in your browser.` : `You have passed ${passed} of ${labs.size} labs.`;
 }
 
+// Save the progress to a file, or add a saved file's progress to this browser's.
+function wireProgressFile() {
+  const section = document.querySelector("[data-progress-file]");
+  if (!section) return;
+  const progress = getProgress();
+  const status = section.querySelector("[data-progress-file-status]");
+  const input = section.querySelector("[data-progress-input]");
+  const say = (text, problem = false) => {
+    status.textContent = text;
+    status.classList.toggle("is-problem", problem);
+  };
+  section.querySelector("[data-progress-save]").addEventListener("click", () => {
+    const url = URL.createObjectURL(new Blob([progress.exportText()], { type: "application/json" }));
+    const link = Object.assign(document.createElement("a"), { href: url, download: `zero-to-microgpt-progress-${new Date().toISOString().slice(0, 10)}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    say("Saved. Load that file on the other browser's copy of this page to carry your progress there.");
+  });
+  section.querySelector("[data-progress-load]").addEventListener("click", () => input.click());
+  input.addEventListener("change", async () => {
+    const [file] = input.files;
+    input.value = ""; // the same file may be chosen again
+    if (!file) return;
+    try {
+      const { passed, drafts } = progress.importText(await file.text());
+      say(`Loaded “${file.name}”: ${passed} labs passed and your code for ${drafts} labs are in this browser now.`);
+      markPassedLabs();
+      showJourney();
+    } catch (error) {
+      if (!(error instanceof ProgressFileError)) throw error;
+      say(`${error.message} Nothing was changed.`, true);
+    }
+  });
+}
+
 markPassedLabs();
 showJourney();
+wireProgressFile();
 // Coming back with the Back button can show a cached page; progress may have changed since.
 addEventListener("pageshow", (event) => {
   if (event.persisted) {

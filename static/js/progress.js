@@ -4,6 +4,7 @@
 // that may break a page: we fall back to memory and say, once, that progress will not be kept.
 
 import { PROGRESS_KEY } from "./course-constants.js";
+import { mergedProgress, progressFileText, readProgressFile } from "./progress-file.js";
 
 function emptyProgress() {
   return { version: 1, drafts: {}, passed: {}, hints: {}, answers: {}, visited: {} };
@@ -170,6 +171,20 @@ class ProgressStore extends EventTarget {
   lastVisited() {
     const visits = Object.entries(this.memory.visited).sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0));
     return visits.length ? visits.at(-1)[0] : null;
+  }
+
+  // The text of a file that carries this progress to another browser (progress-file.js).
+  exportText() {
+    this.refresh();
+    return progressFileText(this.memory);
+  }
+
+  // Adds a saved file's progress to this browser's; throws ProgressFileError (and changes
+  // nothing) for a file it cannot trust. Returns how many labs are passed and drafted now.
+  importText(text) {
+    const brought = readProgressFile(text);
+    this.update((data) => Object.assign(data, mergedProgress(cleaned(data), brought)));
+    return { passed: Object.keys(this.memory.passed).length, drafts: Object.keys(this.memory.drafts).length };
   }
 
   // Like a passed lab: the first right answer is the one we remember.
