@@ -152,7 +152,7 @@ def training_reply(hook, model, name, reference, learner):
             summary += f" The loss after the last step is {got_l} yours, {want_l} the course's."
     labels = ["Loss before training", *(f"Loss after step {step}" for step in range(1, TRAINING_STEPS + 1))]
     rows = [[label, fixed(g), fixed(w)] for label, g, w in zip(labels, got_losses, want_losses)]
-    rows.append(["Largest weight difference", fixed(gap) if math.isfinite(gap) else "not a number", fixed(0.0)])
+    rows.append(["Largest weight difference", fixed(gap) if math.isfinite(gap) else "not a number", "0 (the reference)"])
     caption = f"{STEP_WORDS[TRAINING_STEPS].capitalize()} of training {on}, from the trained weights"
     columns = ["", f"With your {hook}()", f"With {course}"]
     return table_reply(hook, name, summary, match, table(caption, columns, rows),
