@@ -1,6 +1,6 @@
 """The one entry point the browser's worker calls, with and returning plain dicts."""
 
-from labkit import dropin, grading, realmodel, realnames, stoppable_sleep, training
+from labkit import dropin, grading, model_views, realmodel, realnames, stoppable_sleep, training
 from labkit.bundled import lab_bundle
 
 stoppable_sleep.install()
@@ -16,7 +16,7 @@ ACTIONS = {
     "run": lambda r, report: grading.run(field(r, "code")),
     "check": lambda r, report: grading.check(lab_bundle(field(r, "lab")), field(r, "code")),
     "attention": lambda r, report: realmodel.attention(field(r, "name")),
-    "compare": lambda r, report: realmodel.compare(field(r, "lab"), field(r, "code"), field(r, "name")),
+    "compare": lambda r, report: model_views.compare(field(r, "lab"), field(r, "code"), field(r, "name")),
     "next_letters": lambda r, report: realmodel.next_letter_bars(field(r, "prefix")),
     "sample": lambda r, report: realnames.sample(field(r, "lab"), field(r, "code"), field(r, "parts"), field(r, "seed", "0")),
     "dropin": lambda r, report: dropin.dropin(field(r, "lab"), field(r, "code")),

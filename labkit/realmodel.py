@@ -5,7 +5,7 @@ whole model on a name twice, once as trained and once with one of its blocks
 replaced by the learner's function (PLUGS: their `attend` for every head,
 `rmsnorm` everywhere the model normalises, `softmax` for every head's weights,
 `linear` for every matrix-vector product, `mlp` for the MLP block, `embed` for
-every embedding lookup), and says in plain words how far apart the two runs
+every embedding lookup, `multi_head` for the four heads together), and says in plain words how far apart the two runs
 end up. Every reply is a plain, JSON-safe dict, like the rest of labkit's.
 """
 
@@ -116,9 +116,15 @@ def compare(lab_id, code, name, checkpoint_path=None, hook=None):
     except KeyboardInterrupt:
         return reply("compare", "stopped", "Stopped before the model finished.")
     reference_maps, reference_logits = microgpt.run_name(model, name)
-    if hook == "attend":  # attend() returns only the blend: its scores are not there to show
+    if hook in ("attend", "multi_head"):  # they return only the blends: their scores are not there to show
         learner_maps = {**learner_maps, "heads": [{**head, "scores": None} for head in learner_maps["heads"]]}
     largest = largest_difference(reference_maps, reference_logits, learner_maps, learner_logits)
+    if hook == "multi_head" and largest is not None and largest["part"] == "weights":
+        # Its weights are read through one-hot values, which only shows them right for heads cut
+        # side by side; when the next-letter scores differ too, those are the gap to report.
+        scores_only = largest_difference({"heads": []}, reference_logits, {"heads": []}, learner_logits)
+        if scores_only["difference"] > MATCH_TOLERANCE:
+            largest = scores_only
     return reply(
         "compare", "ok", comparison_summary(hook, name, reference_maps, largest),
         hook=hook, name=name, reference=reference_maps, learner=finite_only(learner_maps),
@@ -134,18 +140,32 @@ def compare(lab_id, code, name, checkpoint_path=None, hook=None):
 
 def run_with_learner_block(model, name, hook, code):
     """(maps, logits) of the model reading `name` with the learner's function as its `hook` block."""
+    function = learner_function(code, hook)
+    return microgpt.run_name(model, name, **PLUGS[hook](function, code))
+
+
+def learner_function(code, name):
+    """The learner's function called `name`, from running their code; BlockFailed if there is none."""
     try:
         namespace = run_code(code, "learner")
     except LearnerError as failure:
         raise BlockFailed(describe_error(failure.details), failure.details) from None
-    function = namespace.get(hook)
+    function = namespace.get(name)
     if not callable(function):
-        raise BlockFailed(f"Your code does not define {hook}() yet. Keep the def line from the starter code.")
-    return microgpt.run_name(model, name, **PLUGS[hook](function, code))
+        raise BlockFailed(f"Your code does not define {name}() yet. Keep the def line from the starter code.")
+    return function
 
 
 def call_learner(hook, function, code, args, length, needs):
     """The learner's function called inside the model: its result, if it is `length` numbers."""
+    result = called(hook, function, code, args)
+    if not is_numbers(result, length):
+        raise wrong_result(hook, function, code, f"returned {shape_of(result)}, but the model needs {needs}")
+    return result
+
+
+def called(hook, function, code, args):
+    """What the learner's function returns for `args`, as plain data; BlockFailed if it raises."""
     try:
         result = function(*args)
     except KeyboardInterrupt:
@@ -155,12 +175,13 @@ def call_learner(hook, function, code, args, length, needs):
         where = f" on line {details['line']}" if details["line"] else ""
         raise BlockFailed(f"Your {hook}() raised {details['type']}{where} inside the model.", details) from None
     try:
-        result = plain(result)
+        return plain(result)
     except NotPlainData as problem:
         raise wrong_result(hook, function, code, f"returned something the model cannot use: {problem}") from None
-    if not (isinstance(result, list) and len(result) == length and all(is_number(item) for item in result)):
-        raise wrong_result(hook, function, code, f"returned {shape_of(result)}, but the model needs {needs}")
-    return result
+
+
+def is_numbers(value, length):
+    return isinstance(value, list) and len(value) == length and all(is_number(item) for item in value)
 
 
 def wrong_result(hook, function, code, what):
@@ -256,8 +277,36 @@ def plug_embed(embed, code):
     return {"embed": learner_embed}
 
 
+def plug_multi_head(multi_head, code):
+    """The learner's multi_head(q, keys, values, n_head) as the model's whole attention.
+
+    Its weights come from more calls with one-hot values: in call c, every head's slice
+    of the value at position t is 1 at t - c * head_dim (for the head_dim positions from
+    c * head_dim) and 0 elsewhere, so each head's blend is its weights for those positions.
+    """
+
+    def attention(q, keys, values, n_head, **_blocks):
+        width, seen, head_dim = len(q), len(keys), len(q) // n_head
+        needs = f"a list of {width} numbers, as long as q"
+        # Copies, so that a learner's function that changes its arguments cannot change the model.
+        joined = call_learner("multi_head", multi_head, code, (list(q), copied(keys), copied(values), n_head), width, needs)
+        weights = [[] for _ in range(n_head)]
+        for first in range(0, seen, head_dim):
+            one_hot = [[0.0] * width for _ in range(seen)]
+            for t in range(first, min(first + head_dim, seen)):
+                for head in range(n_head):
+                    one_hot[t][head * head_dim + t - first] = 1.0
+            blends = call_learner("multi_head", multi_head, code, (list(q), copied(keys), one_hot, n_head), width, needs)
+            for head in range(n_head):
+                weights[head] += blends[head * head_dim : head * head_dim + min(head_dim, seen - first)]
+        return joined, [([], head_weights) for head_weights in weights]  # no scores: multi_head() keeps them
+
+    return {"multi_head": attention}
+
+
 PLUGS = {
     "attend": plug_attend,
+    "multi_head": plug_multi_head,
     "rmsnorm": plug_rmsnorm,
     "softmax": plug_softmax,
     "linear": plug_linear,
@@ -272,10 +321,17 @@ def model_attend(q, keys, values):
     return output
 
 
+def model_multi_head(q, keys, values, n_head):
+    """The model's own four heads, called as a learner's multi_head() is: the joined blends alone."""
+    joined, _per_head = microgpt.multi_head_attention(q, keys, values, n_head)
+    return joined
+
+
 # The model's own block for each hook, called with the same arguments as the learner's
 # function: the build checks a lab's expected answers against it.
 MODEL_BLOCKS = {
     "attend": model_attend,
+    "multi_head": model_multi_head,
     "rmsnorm": model_rmsnorm,
     "softmax": model_softmax,
     "linear": model_linear,
@@ -345,6 +401,7 @@ def comparison_summary(hook, name, maps, largest):
 # What the comparison can see each block change: attention weights and next-letter scores.
 WHAT_IT_CHANGES = {
     "attend": "attention and next-letter scores",
+    "multi_head": "attention and next-letter scores",
     "rmsnorm": "attention and next-letter scores",
     "softmax": "attention weights and next-letter scores",
     "linear": "attention and next-letter scores",

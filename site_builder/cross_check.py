@@ -11,15 +11,18 @@ import ast
 import copy
 from pathlib import Path
 
+import labkit
 import microgpt
 from labkit import Case, show
+from labkit.model_views import TABLE_BLOCKS
 from labkit.realmodel import MODEL_BLOCKS as BLOCKS
 from labkit.values import NotPlainData, close, plain, same_shape, shape_of
 from site_builder import tomlfile
 from site_builder.numbers import ProviderFailed
 
-# The model's own block for each hook; for a class (the drop-in's Value), the course's own class.
-MODEL_BLOCKS = {**BLOCKS, "Value": microgpt.Value}
+# The model's own block for each hook; for a class (the drop-in's Value), the course's own class;
+# for Module 9's forward pass, loss and updates, the course's own code called the learner's way.
+MODEL_BLOCKS = {**BLOCKS, **TABLE_BLOCKS, "Value": microgpt.Value}
 
 # Relative. Both sides compute the same numbers, perhaps in another order, so they agree
 # to the last few bits; a wrong solution is off by far more.
@@ -149,4 +152,5 @@ def fingerprint(lab, providers):
             parts.append(repr(error))
     if lab.model_hook:
         parts.extend(path.read_text(encoding="utf-8") for path in sorted(Path(microgpt.__file__).parent.glob("*.py")))
+        parts.extend(path.read_text(encoding="utf-8") for path in sorted(Path(labkit.__file__).parent.glob("*.py")))
     return "\n".join(parts)

@@ -5,6 +5,7 @@ from pathlib import Path
 import jinja2
 
 from labkit.dropin import HOOKS as DROP_IN_HOOKS
+from labkit.model_views import HOOKS as TABLE_HOOKS
 from labkit.realmodel import PLUGS
 from site_builder import tomlfile, widgets
 from site_builder.constants import DEFAULT_TIME_LIMIT
@@ -55,8 +56,9 @@ LAB_FIELDS = [
     Field("names_view", list, required=False, item_kind=str),
     Field(WORKED_EXAMPLE, (list, dict), required=False),  # a list of tables; worked_examples.py says why a dict is not
 ]
-# The blocks of the real model a lab's function can stand in for.
-MODEL_HOOKS = (*PLUGS, *DROP_IN_HOOKS)
+# The blocks of the real model a lab's function can stand in for, and the functions of
+# Module 9 that run on the trained model beside the course's own (labkit/model_views.py).
+MODEL_HOOKS = (*PLUGS, *DROP_IN_HOOKS, *TABLE_HOOKS)
 LAB_FILES = ("lab.toml", "starter.py", "solution.py", "checks.py", "hints.md")
 # Names a lesson's text already means something by: a [numbers] entry may not take them.
 RESERVED_NAMES = {

@@ -91,9 +91,27 @@ def attention_head(q, keys, values, *, softmax=softmax):
     return output, scores, weights
 
 
+def multi_head_attention(q, keys, values, n_head, *, attention=attention_head):
+    """Every head's attention, side by side.
+
+    Head h reads numbers h * head_dim .. (h + 1) * head_dim - 1 of the query and of
+    every key and value. Returns (the heads' outputs joined end to end, head 0
+    first; and per head its (scores, weights) from `attention`).
+    """
+    head_dim = len(q) // n_head
+    joined, per_head = [], []
+    for head in range(n_head):
+        lo, hi = head * head_dim, (head + 1) * head_dim  # this head reads numbers lo .. hi - 1
+        output, scores, weights = attention(q[lo:hi], [key[lo:hi] for key in keys], [value[lo:hi] for value in values])
+        joined += output
+        per_head.append((scores, weights))
+    return joined, per_head
+
+
 def forward(
     weights, config, token_id, pos_id, cache, trace=None,
     *, attention=attention_head, norm=rmsnorm, linear=linear, mlp=mlp, embed=embed,
+    multi_head=multi_head_attention,
 ):
     """Read one token at position `pos_id`; return scores for the next token.
 
@@ -104,12 +122,12 @@ def forward(
     list, per head, of (scores, weights) of the attention at this position,
     as plain floats.
 
-    `attention`, `norm`, `linear`, `mlp` and `embed` are the blocks the model
-    is built from; pass your own (with the same inputs and outputs as
-    attention_head, rmsnorm, linear, mlp and embed) to see how the model runs
-    with them. (`mlp` brings its own matrix-vector products.)
+    `attention`, `norm`, `linear`, `mlp`, `embed` and `multi_head` are the
+    blocks the model is built from; pass your own (with the same inputs and
+    outputs as attention_head, rmsnorm, linear, mlp, embed and
+    multi_head_attention) to see how the model runs with them. (`mlp` brings
+    its own matrix-vector products; `multi_head` is handed `attention`.)
     """
-    head_dim = config.head_dim
     x = [t + p for t, p in zip(embed(weights["wte"], token_id), embed(weights["wpe"], pos_id))]
     x = norm(x)
 
@@ -126,18 +144,9 @@ def forward(
         cache.values[layer].append(v)
         keys, values = cache.keys[layer], cache.values[layer]
 
-        heads = []  # the heads' outputs, side by side
-        layer_trace = []
-        for head in range(config.n_head):
-            lo, hi = head * head_dim, (head + 1) * head_dim  # this head reads numbers lo .. hi - 1
-            output, scores, attention_weights = attention(
-                q[lo:hi], [key[lo:hi] for key in keys], [value[lo:hi] for value in values]
-            )
-            heads += output
-            if trace is not None:
-                layer_trace.append(([data_of(s) for s in scores], [data_of(a) for a in attention_weights]))
+        heads, per_head = multi_head(q, keys, values, config.n_head, attention=attention)
         if trace is not None:
-            trace.append(layer_trace)
+            trace.append([([data_of(s) for s in scores], [data_of(a) for a in w]) for scores, w in per_head])
         x = linear(heads, weights[prefix + "attn_wo"])
         x = [a + b for a, b in zip(x, residual)]
 

@@ -8,6 +8,7 @@ import { canInterrupt } from "./python-interpreter.js";
 import { getProgress, showStorageNote } from "./progress.js";
 import { confirmDialog } from "./confirm.js";
 import { ModelCompare } from "./model-compare.js";
+import { ModelTable, isTableHook } from "./model-table.js";
 import { NamesSampler } from "./names-sampler.js";
 import { ValueDropIn, DROP_IN_HOOK } from "./value-dropin.js";
 // The worker cuts output at OUTPUT_CAP first; the page guards itself all the same.
@@ -173,7 +174,8 @@ class Lab {
     section.labEditor = this.editor;
 
     const panel = find("[data-model-panel]");
-    const Panel = this.config.modelHook === DROP_IN_HOOK ? ValueDropIn : ModelCompare;
+    const hook = this.config.modelHook;
+    const Panel = hook === DROP_IN_HOOK ? ValueDropIn : isTableHook(hook) ? ModelTable : ModelCompare;
     this.model = panel && this.config.modelHook
       ? new Panel(panel, { hook: this.config.modelHook, run: (name) => this.compareOnModel(name) })
       : null;

@@ -17,6 +17,7 @@ const HINT = "Point at or tap a square, or Tab into a grid and use the arrow key
 // What each block's replacement changes, for the panel's first sentence.
 const PLACE_OF_HOOK = {
   attend: "in every attention head",
+  multi_head: "as the model's whole attention: all four heads",
   rmsnorm: "everywhere the model normalises a vector",
   softmax: "in every attention head, where it turns the scores into weights",
   linear: "in every matrix-vector product of the model",
