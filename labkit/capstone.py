@@ -353,6 +353,14 @@ def train(parts_text, steps_text, state_text, report=None):
     except PieceFailed as failure:
         return reply("capstone_train", "error", failure.summary, failure.details, state=state)
     except KeyboardInterrupt:
+        # The page keeps asking until Python stops, so a second interrupt may cut this reply
+        # short: hand the state over as a checkpoint first, again if that is interrupted too.
+        while report is not None:
+            try:
+                report(json.dumps({"checkpoint": state}))
+                break
+            except KeyboardInterrupt:
+                continue
         return reply("capstone_train", "paused", f"Paused after step {state['step']} of {steps}.", state=state)
     return reply("capstone_train", "ok", f"Trained all {steps} steps: the last name's loss was {state['losses'][-1]:.4f}.", state=state)
 

@@ -208,7 +208,10 @@ class Train extends Part {
     this.schedule();
     this.setButtons(saved);
     if (result.status === "stopped") {
-      this.say(`Paused. This page could not interrupt Python, so it was restarted: Resume goes on from the last saved step, ${saved?.step ?? 0}.`);
+      // Python heard Pause but its reply was cut short (or it had to be restarted): the run
+      // goes on from what was saved last, the paused step itself when Python could send it.
+      const restarted = result.stoppedBy === "interrupt" ? "" : " (this page could not interrupt Python, so it was restarted)";
+      this.say(`Paused after step ${saved?.step ?? 0} of ${this.steps}${restarted}: Resume goes on from there.`);
     } else {
       this.say(result.summary);
     }
