@@ -1,6 +1,6 @@
 """The one entry point the browser's worker calls, with and returning plain dicts."""
 
-from labkit import dropin, grading, model_views, realmodel, realnames, stoppable_sleep, training
+from labkit import capstone, dropin, grading, model_views, realmodel, realnames, stoppable_sleep, training
 from labkit.bundled import lab_bundle
 
 stoppable_sleep.install()
@@ -20,6 +20,9 @@ ACTIONS = {
     "next_letters": lambda r, report: realmodel.next_letter_bars(field(r, "prefix")),
     "sample": lambda r, report: realnames.sample(field(r, "lab"), field(r, "code"), field(r, "parts"), field(r, "seed", "0")),
     "dropin": lambda r, report: dropin.dropin(field(r, "lab"), field(r, "code")),
+    "capstone_assemble": lambda r, report: capstone.assemble(field(r, "parts"), field(r, "reference")),
+    "capstone_train": lambda r, report: capstone.train(field(r, "parts"), field(r, "steps"), field(r, "state"), report),
+    "capstone_sample": lambda r, report: capstone.sample(field(r, "state"), field(r, "temperature"), field(r, "seed")),
     "train": lambda r, report: training.train(field(r, "code"), field(r, "counts"), field(r, "steps"), field(r, "lr"), report),
 }
 

@@ -137,8 +137,10 @@ class Course:
     site_path: str = "/"  # where the site is published: the 404 page, served at any address, links from it
 
     def uses_names(self):
-        """Whether a lab samples from the real names in the browser, so the wheel must carry them."""
-        return any(lab.names_view for lab in self.labs)
+        """Whether a lab samples from the real names in the browser, or the capstone trains on them
+        (its numbers come from the capstone provider), so the wheel must carry them (compressed)."""
+        capstone = any(target.startswith("capstone:") for lesson in self.lessons() for target in lesson.numbers.values())
+        return capstone or any(lab.names_view for lab in self.labs)
 
     @property
     def checkpoint(self):

@@ -14,11 +14,11 @@ and `fence`:
   its labs in the front matter), drawn above or below the text.
 """
 
-from site_builder.widgets import chart, film, glossary, grid, heatmap, lab, new_terms, next_letters, question, term, training
+from site_builder.widgets import capstone, chart, film, glossary, grid, heatmap, lab, new_terms, next_letters, question, term, training
 from site_builder.widgets.kind import PageWidgets, WidgetContext, WidgetKind  # noqa: F401 (the package's interface)
 
 # Labs first: a page loads the scripts in this order, and Python should start first.
-KINDS = {kind.name: kind for kind in (lab.KIND, film.KIND, heatmap.KIND, question.KIND, chart.KIND, grid.KIND, next_letters.KIND, training.KIND, term.KIND, glossary.KIND, new_terms.KIND)}
+KINDS = {kind.name: kind for kind in (lab.KIND, film.KIND, heatmap.KIND, question.KIND, chart.KIND, grid.KIND, next_letters.KIND, training.KIND, capstone.KIND, term.KIND, glossary.KIND, new_terms.KIND)}
 
 
 def inline_names():

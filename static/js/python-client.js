@@ -21,6 +21,8 @@
 //   await python.dropin(labId, code, { onOutput, onStart })  -> the learner's Value class in the real model
 //   await python.train(labId, code, { counts, steps, lr }, { onOutput, onStart, onUpdate })
 //                                          -> the learner's train_step run `steps` times; onUpdate hears each step's loss
+//   await python.capstoneAssemble(parts, reference), capstoneTrain(parts, steps, state, { onUpdate }),
+//         capstoneSample(state, temperature, seed)  -> the capstone's model of the learner's labs (labkit.capstone)
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.nextLetters(prefix)       -> the real model's next-token probabilities after `prefix` (the same way)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
@@ -157,6 +159,21 @@ class PythonClient extends EventTarget {
   // A training run is learner code like any other: a fresh Python, ended afterwards.
   train(lab, code, { counts, steps, lr }, options) {
     return this.execute("train", lab, code, { ...options, extra: { counts: JSON.stringify(counts), steps, lr } });
+  }
+
+  // The capstone runs the learner's passed labs' code (`parts`: {lab id: code}), so each request
+  // takes a fresh Python like any learner code. Pause is stop(): Python replies with the state.
+  capstoneAssemble(parts, reference, options) {
+    return this.execute("capstone_assemble", "", "", { ...options, extra: { parts: JSON.stringify(parts), reference: String(reference) } });
+  }
+
+  capstoneTrain(parts, steps, state, options) {
+    const saved = state ? JSON.stringify(state) : "";
+    return this.execute("capstone_train", "", "", { ...options, extra: { parts: JSON.stringify(parts), steps: String(steps), state: saved } });
+  }
+
+  capstoneSample(state, temperature, seed, options) {
+    return this.execute("capstone_sample", "", "", { ...options, extra: { state: JSON.stringify(state), temperature: String(temperature), seed: String(seed) } });
   }
 
   async execute(type, lab, code, { onOutput, onStart, onUpdate, extra } = {}) {

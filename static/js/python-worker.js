@@ -21,6 +21,11 @@
 //                                              own counting model of the real names (parts: JSON text)
 //   {type: "next_letters", prefix}          -> the same replies; result is the real model's probability
 //                                              of every token after `prefix` (the next-letter bars)
+//   {type: "capstone_assemble", parts, reference} -> the result: the first step of microgpt built
+//                                              from the learner's passed labs (parts: JSON {lab id: code})
+//   {type: "capstone_train", parts, steps, state} -> {type: "update", update}* ({step, steps, loss} per
+//                                              step, {checkpoint} every 50), then the paused or final state
+//   {type: "capstone_sample", state, temperature, seed} -> names from a trained state, and its held-out loss
 //   {type: "train", lab, code, counts, steps, lr}
 //                                           -> {type: "output", ...}* and {type: "update", update}* (one
 //                                              {step, steps, loss} per training step, as it runs), then
@@ -251,7 +256,11 @@ const REQUEST_FIELDS = {
   compare: ["lab", "code", "name"],
   sample: ["lab", "code", "parts", "seed"],
   dropin: ["lab", "code"],
+  capstone_assemble: ["parts", "reference"],
+  capstone_train: ["parts", "steps", "state"],
+  capstone_sample: ["state", "temperature", "seed"],
 };
+const STREAMING = new Set(["train", "capstone_train"]); // requests whose Python reports as it goes
 
 function entryRequest(message) {
   const request = { action: message.type };
@@ -270,7 +279,7 @@ function callEntry(message) {
   const request = pyodide.toPy(entryRequest(message));
   let reply = null;
   try {
-    reply = message.type === "train" ? handle(request, updateReporter(message.id)) : handle(request);
+    reply = STREAMING.has(message.type) ? handle(request, updateReporter(message.id)) : handle(request);
     const result = reply.toJs({ dict_converter: Object.fromEntries });
     // Python's None arrives as undefined; the protocol promises null.
     if (message.type !== "attention" && message.type !== "next_letters") result.error ??= null;

@@ -1,0 +1,74 @@
+"""Module 10, the capstone: the reference run the learner's own microgpt is measured against.
+
+- `capstone()` returns
+  - `first_loss`, `first_name`: the seeded first step's loss and name (Module 9's first step);
+  - `runs`: per preset (`quick`, `full`), its steps and the course's loss at every step, to draw
+    beside the learner's curve (`full` is the trained checkpoint's own record; `quick` is a
+    shorter run of its own, its rate falling to 0 at its last step, trained here and kept on disk);
+  - `ladder`: the loss ladder's rungs the learner's held-out loss is placed among, and the
+    course's trained microgpt on the same held-out names;
+  - `held_out`: how many names that is; `checkpoint_every`: how often the page saves a run.
+"""
+
+import math
+
+from microgpt import read_checkpoint
+from microgpt.train import TrainingRun
+
+from labkit import capstone as labkit_capstone
+
+from . import ladder, text_as_numbers, whole_gpt
+from .disk_cache import on_disk
+
+QUICK_STEPS = 200
+FULL_STEPS = labkit_capstone.MAX_STEPS
+WINDOW = labkit_capstone.CHECKPOINT_EVERY  # the curve averages the losses between two checkpoints
+
+
+@on_disk(sources=("capstone.py", "text_as_numbers.py"))
+def quick_run():
+    """The quick preset, trained here with the course's own microgpt (about 10 s, once)."""
+    run = TrainingRun(text_as_numbers.names(), num_steps=QUICK_STEPS, seed=labkit_capstone.SEED).run()
+    return run.losses
+
+
+@on_disk(with_checkpoint=True, sources=("capstone.py", "text_as_numbers.py"))
+def course_held_out():
+    model = read_checkpoint(ladder.CHECKPOINT).model
+    docs = TrainingRun(text_as_numbers.names(), num_steps=1, seed=labkit_capstone.SEED).docs
+    return labkit_capstone.held_out_loss(model, model.plain_weights(), docs)
+
+
+def capstone():
+    first = whole_gpt.training_step()
+    full = read_checkpoint(ladder.CHECKPOINT).losses
+    if len(full) != FULL_STEPS or not math.isclose(full[0], first["loss"], rel_tol=0, abs_tol=1e-12):
+        raise ValueError(f"course/checkpoint.json's losses do not start the seeded run of {FULL_STEPS} steps")
+    rungs = ladder.loss_ladder()
+    held_out = course_held_out()
+    averaged = [sum(full[i - WINDOW:i]) / WINDOW for i in range(WINDOW, FULL_STEPS + 1, WINDOW)]
+    return {
+        "curve": {"x": list(range(WINDOW, FULL_STEPS + 1, WINDOW)), "y": averaged},
+        "first_average": averaged[0],
+        "first_bars": {"x": ["the course's model"], "y": [first["loss"]]},
+        "ends": {"x": ["first 50 steps", "last 50 steps"], "y": [averaged[0], averaged[-1]]},
+        "names": len(text_as_numbers.names()),
+        "last_average": averaged[-1],
+        "ladder_chart": {
+            "x": ["guessing uniformly", "the counting model", "the course's microgpt"],
+            "y": [rungs["uniform"], rungs["counting"], held_out],
+        },
+        "first_loss": first["loss"],
+        "first_name": first["name"],
+        "runs": {
+            "quick": {"steps": QUICK_STEPS, "losses": quick_run()},
+            "full": {"steps": FULL_STEPS, "losses": list(full)},
+        },
+        "ladder": {"uniform": rungs["uniform"], "counting": rungs["counting"], "course": held_out},
+        "held_out": labkit_capstone.HELD_OUT,
+        "checkpoint_every": labkit_capstone.CHECKPOINT_EVERY,
+        "quick_steps": QUICK_STEPS,
+        "full_steps": FULL_STEPS,
+        "last_full_loss": full[-1],
+        "pieces": [{"piece": piece, "lab": lab, "what": what} for piece, lab, what in labkit_capstone.PIECES],
+    }

@@ -1,0 +1,41 @@
+"""The capstone's three parts: `{{ capstone("assemble" | "train" | "sample", cap, caption="...") }}`.
+
+`cap` is the `capstone:capstone` provider's result (the reference run, the ladder, the pieces).
+The parts share the learner's run through the browser's IndexedDB (static/js/capstone-store.js):
+"train" saves it, "sample" reads the finished run. Python does the work (labkit.capstone,
+through python-client.js), in a fresh page Python for each request, like any learner code.
+"""
+
+from site_builder.errors import WidgetError
+from site_builder.widgets.kind import WidgetKind
+
+PARTS = ("assemble", "train", "sample")
+NEEDED = ("first_loss", "runs", "ladder", "pieces", "checkpoint_every", "held_out")
+
+
+class Capstone(WidgetKind):
+    name = "capstone"
+    placed = "inline"
+    template = "capstone.html"
+    scripts = ("capstone.js",)
+    styles = ("capstone.css",)
+
+    def request(self, part, cap, *, caption):
+        if part not in PARTS:
+            raise WidgetError(f"capstone's first argument must be one of {', '.join(map(repr, PARTS))}, not {part!r}")
+        if not isinstance(cap, dict) or any(key not in cap for key in NEEDED):
+            raise WidgetError("capstone's second argument must be the capstone:capstone provider's result (name it in [numbers])")
+        if not isinstance(caption, str) or not caption.strip():
+            raise WidgetError(f"capstone caption must be a non-empty text in quotes, not {caption!r}")
+        return {"part": part, "cap": cap, "caption": caption.strip()}
+
+    def prepare(self, request, context, document):
+        cap = request["cap"]
+        config = {
+            "part": request["part"], "firstLoss": cap["first_loss"], "runs": cap["runs"], "ladder": cap["ladder"],
+            "pieces": cap["pieces"], "checkpointEvery": cap["checkpoint_every"], "heldOut": cap["held_out"],
+        }
+        return {"capstone": {**request, "config": config}}
+
+
+KIND = Capstone()
