@@ -47,16 +47,27 @@ def real_course_copy(tmp_path):
     return root
 
 
+PLANNED_MODULE = """
+[[modules]]
+number = 11
+slug = "remix"
+title = "Remix"
+summary = "A module planned but not written: no lessons yet."
+"""
+
+
 def test_lessons_are_listed_in_a_planned_module_and_in_a_multi_line_list(real_course_copy, tmp_path):
+    outline = real_course_copy / "course/course.toml"
+    outline.write_text(outline.read_text() + PLANNED_MODULE)
     before = lessons_of(real_course_copy, 8)
-    assert lessons_of(real_course_copy, 10) is None  # the capstone is still planned
-    assert new(real_course_copy, "lesson", "capstone", "count-pairs").exit_code == 0
+    assert lessons_of(real_course_copy, 11) is None
+    assert new(real_course_copy, "lesson", "remix", "count-pairs").exit_code == 0
     assert new(real_course_copy, "lesson", "08-attention", "recap").exit_code == 0
-    assert lessons_of(real_course_copy, 10) == ["count-pairs"]
+    assert lessons_of(real_course_copy, 11) == ["count-pairs"]
     assert lessons_of(real_course_copy, 8) == [*before, "recap"]
     problems = Problems(real_course_copy)
     course = load_course(real_course_copy)
-    assert [lesson.slug for lesson in course.modules[9].lessons] == ["count-pairs"]
+    assert [lesson.slug for lesson in course.modules[10].lessons] == ["count-pairs"]
     verify_labs(course.labs, problems)
     assert problems.found == []
 
