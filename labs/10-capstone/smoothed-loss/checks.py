@@ -23,7 +23,7 @@ def everything_so_far(losses, window):
     return [sum(losses[:i + 1]) / (i + 1) for i in range(len(losses))]
 
 
-@checks.mistake("moving_average", "That is exactly the average of window + 1 losses: the slice losses[i - window:i + 1] holds one too many. Start it at i - window + 1.")
+@checks.mistake("moving_average", "That is exactly the average of window + 1 losses: the slice losses[i - window:i + 1] holds one too many. Start it one step later.")
 def one_too_many(losses, window):
     out = []
     for i in range(len(losses)):
@@ -41,7 +41,7 @@ def leaves_out_current(losses, window):
     return out
 
 
-@checks.mistake("moving_average", "At step 0, i - window + 1 is below 0, and a negative start counts from the end of the list: losses[-2:1] is empty, so the average divides by 0. Use max(0, i - window + 1) as the start.")
+@checks.mistake("moving_average", "At step 0 the start of your slice is below 0, and a negative start counts from the end of the list: losses[-2:1] is empty, so the average divides by 0. Never let the start of the slice go below 0.")
 def negative_start(losses, window):
     out = []
     for i in range(len(losses)):
