@@ -11,7 +11,9 @@
 """
 
 import math
+import random
 
+import microgpt
 from microgpt import read_checkpoint
 from microgpt.train import TrainingRun
 
@@ -23,6 +25,55 @@ from .disk_cache import on_disk
 QUICK_STEPS = 200
 FULL_STEPS = labkit_capstone.MAX_STEPS
 WINDOW = labkit_capstone.CHECKPOINT_EVERY  # the curve averages the losses between two checkpoints
+SMOOTH_STEPS, SMOOTH_WINDOW = 6, 3  # the train lab's worked example: the first losses, averaged over 3
+ORIGINAL_COUNT, ORIGINAL_TEMPERATURE, ORIGINAL_SEED = 10, 0.5, 42  # the sample lab's worked example
+
+
+def trailing_averages(values, window):
+    """At each step, the average of the last `window` values (fewer at the start), as the page draws it."""
+    out, total = [], 0.0
+    for i, value in enumerate(values):
+        total += value
+        if i >= window:
+            total -= values[i - window]
+        out.append(total / min(i + 1, window))
+    return out
+
+
+def agreement(first_loss):
+    """The assemble lab: the first step's loss against the 4-decimal number the page shows."""
+    shown = round(first_loss, 4)
+    return {
+        "shown": shown,
+        "at_four": round(first_loss, 4) == round(shown, 4),
+        "at_six": round(first_loss, 6) == round(shown, 6),
+        "ours_six": round(first_loss, 6),
+    }
+
+
+def smoothing(full, averaged):
+    """The train lab: the first losses to 4 decimals and their trailing averages; and the chart's check."""
+    trailing = trailing_averages(full, WINDOW)
+    if any(not math.isclose(trailing[i - 1], a, rel_tol=1e-12) for i, a in zip(range(WINDOW, FULL_STEPS + 1, WINDOW), averaged)):
+        raise ValueError("the trailing averages at every 50th step are not the chart's block averages")
+    losses = [round(loss, 4) for loss in full[:SMOOTH_STEPS]]
+    averages = trailing_averages(losses, SMOOTH_WINDOW)
+    return {"losses": losses, "window": SMOOTH_WINDOW, "averages": averages,
+            "rows": [{"step": i, "loss": loss, "average": average} for i, (loss, average) in enumerate(zip(losses, averages))]}
+
+
+def originality():
+    """The sample lab: names the course's model draws, and the share of them not in the data."""
+    model = read_checkpoint(ladder.CHECKPOINT).model
+    rng = random.Random(ORIGINAL_SEED)
+    drawn = [microgpt.sample_name(model, rng, ORIGINAL_TEMPERATURE) for _ in range(ORIGINAL_COUNT)]
+    known = set(text_as_numbers.names())
+    new = [name for name in drawn if name not in known]
+    return {
+        "names": [{"name": name, "new": name not in known} for name in drawn],
+        "count": len(drawn), "new": len(new), "share": len(new) / len(drawn),
+        "temperature": ORIGINAL_TEMPERATURE, "seed": ORIGINAL_SEED,
+    }
 
 
 @on_disk(sources=("capstone.py", "text_as_numbers.py"))
@@ -48,6 +99,9 @@ def capstone():
     held_out = course_held_out()
     averaged = [sum(full[i - WINDOW:i]) / WINDOW for i in range(WINDOW, FULL_STEPS + 1, WINDOW)]
     return {
+        "agree": agreement(first["loss"]),
+        "smooth": smoothing(full, averaged),
+        "original": originality(),
         "curve": {"x": list(range(WINDOW, FULL_STEPS + 1, WINDOW)), "y": averaged},
         "first_average": averaged[0],
         "first_bars": {"x": ["the course's model"], "y": [first["loss"]]},

@@ -1,0 +1,3 @@
+# expect: only ours is rounded
+def agrees_to(ours, reference, decimals):
+    return round(ours, decimals) == reference
