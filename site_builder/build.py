@@ -18,19 +18,28 @@ from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import environment, render_site, root_for
+from site_builder.up_to_date import SITE_MARKER, SiteRecord
 from site_builder.verify import verify_labs
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
 
 log = logging.getLogger(__name__)
-SITE_MARKER = ".course-build"  # in every site this builder writes: the only kind of folder it replaces
 MARKER_TEXT = "Built by `course build`, which replaces this whole folder each time it builds.\n"
 # Folders of the course and of the builder: never a place for the site.
 SOURCE_FOLDERS = ("course", "lessons", "labs", "pages", "static", "site_builder", "labkit", "tests", "docs", "node_modules", ".git", ".venv")
 
 
 def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
-    """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was."""
+    """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was.
+
+    Returns the course, or None when `out_dir` already held the site these inputs make.
+    """
     root, out_dir = Path(root), replaceable_out_dir(root, out_dir)
+    # A memo with no disk (a test's, say) means a build that trusts nothing an earlier one left.
+    record = SiteRecord(root, out_dir, live_reload, cache_dir=memo.disk.parent if memo.disk else None)
+    inputs = record.inputs()  # before reading anything: a save made during the build makes it stale
+    if record.is_current(inputs):
+        log.info("%s is up to date: nothing changed since it was built", out_dir)
+        return None
     course = load_course(root)
     problems = Problems(root)
     providers = Providers(root)
@@ -52,6 +61,7 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         for hook in HOOKS:
             hook.finished(stage, live_reload)
         (stage / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    record.remember(inputs)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
 
