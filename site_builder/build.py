@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from site_builder.assets import Assets
+from site_builder.document_cache import PROCESS_DOCUMENTS
 from site_builder.errors import BuildError, Problems
 from site_builder.hooks import HOOKS
 from site_builder.lesson_text import fill_numbers, fill_text
@@ -17,6 +18,7 @@ from site_builder.mathml import MathError
 from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
+from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.pages import environment, render_site, root_for
 from site_builder.up_to_date import SITE_MARKER, SiteRecord
 from site_builder.verify import verify_labs
@@ -42,10 +44,12 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         return None
     course = load_course(root)
     problems = Problems(root)
-    providers = Providers(root)
+    # A memo with no disk means no cache of provider results either.
+    providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if memo.disk else None)
     verified = verify_labs(course.labs, problems, memo, providers)
     context = WidgetContext(course, providers, problems, memo, verified)
-    documents = render_documents(course, context)
+    documents = render_documents(course, context, PROCESS_DOCUMENTS if memo.disk else None)
+    providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 
     pages = render_site(course, documents, live_reload=live_reload)
@@ -66,24 +70,42 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     return course
 
 
-def render_documents(course, context):
-    """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML."""
+def render_documents(course, context, kept=None):
+    """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML.
+
+    `kept` (a DocumentCache) gives back a document whose inputs are all unchanged.
+    """
     for kind in KINDS.values():
         kind.check_course(course, context.problems)
+    keys = kept.keys(course) if kept else {}
     rendered = {}
     for document in course.documents():
-        numbers = lesson_numbers(document, context.providers, context.problems)
-        widgets = PageWidgets(KINDS, context, document, fill=lambda text, numbers=numbers: fill_text(text, numbers))
-        text = fill_numbers(document, numbers, context.problems, widgets.functions(), body=widgets.body)
-        if text is None:
+        reused = kept.get(document.id, keys.get(document.id)) if kept else None
+        if reused is not None:
+            rendered[document.id] = reused
             continue
-        try:
-            body = context.memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
-        except (MathError, NestedTooDeep) as error:
-            context.problems.add(document.src_path, str(error), line_containing(document, error.latex) if error.latex else None)
-            continue
-        rendered[document.id] = widgets.rendered(body, root_for(document.dest_path), environment())
+        before = len(context.problems.found)
+        result = render_document(document, context)
+        if result is not None:
+            rendered[document.id] = result
+            if kept and len(context.problems.found) == before:
+                kept.put(document.id, keys.get(document.id), result)
     return rendered
+
+
+def render_document(document, context):
+    """One document's RenderedDocument, or None when its text cannot be rendered (the problems say why)."""
+    numbers = lesson_numbers(document, context.providers, context.problems)
+    widgets = PageWidgets(KINDS, context, document, fill=lambda text, numbers=numbers: fill_text(text, numbers))
+    text = fill_numbers(document, numbers, context.problems, widgets.functions(), body=widgets.body)
+    if text is None:
+        return None
+    try:
+        body = context.memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
+    except (MathError, NestedTooDeep) as error:
+        context.problems.add(document.src_path, str(error), line_containing(document, error.latex) if error.latex else None)
+        return None
+    return widgets.rendered(body, root_for(document.dest_path), environment())
 
 
 def report_dead_links(course, pages, files, stage, problems):

@@ -46,9 +46,14 @@ class FileDigests:
         self.changed = True
         return digest
 
-    def of_tree(self, folder, hasher):
-        """Feed every file under `folder` (its relative path and digest, in a fixed order) into `hasher`."""
+    def of_tree(self, folder, hasher, skip=None):
+        """Feed every file under `folder` (its relative path and digest, in a fixed order) into `hasher`.
+
+        `skip(relative path)`, when given, names files to leave out.
+        """
         for relative, path in files_under(folder):
+            if skip and skip(relative):
+                continue
             hasher.update(f"{relative}\0{self.of(path)}\n".encode())
 
     def save(self):

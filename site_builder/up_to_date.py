@@ -44,23 +44,10 @@ class SiteRecord:
         """A digest of everything a build reads; None when one is missing (the build will say what) or nothing is kept."""
         if not self.kept:
             return None
-        hasher = hashlib.sha256(json.dumps([sys.version, sys.prefix, installed_packages(), self.live_reload]).encode())
         try:
-            for base, folders in ((self.root, COURSE_FOLDERS), (PROJECT_ROOT, BUILDER_FOLDERS)):
-                for folder in folders:
-                    hasher.update(f"{base / folder}\0".encode())
-                    self.digests.of_tree(base / folder, hasher)
-            for name in BUILDER_FILES:
-                hasher.update(f"{name}\0{self.digests.of(PROJECT_ROOT / name)}\n".encode())
-            names = names_file(self.root)
-            if names is None:
-                return None
-            hasher.update(f"{names}\0{self.digests.of(names)}\n".encode())
-        except OSError:
-            return None
+            return inputs_digest(self.root, self.digests, [self.live_reload])
         finally:
             self.digests.save()
-        return hasher.hexdigest()
 
     def is_current(self, inputs):
         """True when the last good build into out_dir read exactly `inputs` and its files are untouched."""
@@ -84,6 +71,30 @@ class SiteRecord:
         except OSError:
             pass  # only a cache: the next build builds
 
+
+
+def inputs_digest(root, digests, options=(), leave_out=None):
+    """A digest of every file a build of the course at `root` reads, and of `options`.
+
+    `leave_out(folder, relative path)` names files to leave out (a caller that digests them
+    itself). None when a file is missing or unreadable, or the names data is not to hand.
+    """
+    hasher = hashlib.sha256(json.dumps([sys.version, sys.prefix, installed_packages(), *options]).encode())
+    try:
+        for base, folders in ((root, COURSE_FOLDERS), (PROJECT_ROOT, BUILDER_FOLDERS)):
+            for folder in folders:
+                hasher.update(f"{base / folder}\0".encode())
+                skip = (lambda relative, folder=folder: leave_out(folder, relative)) if leave_out else None
+                digests.of_tree(base / folder, hasher, skip)
+        for name in BUILDER_FILES:
+            hasher.update(f"{name}\0{digests.of(PROJECT_ROOT / name)}\n".encode())
+        names = names_file(root)
+        if names is None:
+            return None
+        hasher.update(f"{names}\0{digests.of(names)}\n".encode())
+    except OSError:
+        return None
+    return hasher.hexdigest()
 
 
 def site_files(out_dir):

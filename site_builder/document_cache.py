@@ -1,0 +1,54 @@
+"""Rendered lessons and pages kept from one build to the next in the same process (`course serve`).
+
+A document's HTML is made from its own text and front matter, from the outline of the
+course (every document's title, place and numbers, which links and the glossary read),
+and from everything else the build reads: labs, films, providers and their data, the
+builder's templates and code. The key of a kept document is a digest of exactly that, with
+the documents' Markdown files left out of "everything else" and taken instead from the
+loaded course (their parsed form). So saving one lesson re-renders that lesson only, and
+changing anything shared (a film, a lab, a template, a provider) re-renders them all.
+
+Only documents rendered without a problem are kept: a broken one is rendered, and
+reported, every time.
+"""
+
+import dataclasses
+import hashlib
+
+from site_builder.file_digests import FileDigests
+from site_builder.up_to_date import CACHE_DIR, inputs_digest
+
+DOCUMENT_FOLDERS = ("lessons", "pages")
+DOCUMENT_SUFFIX = ".md"
+
+
+class DocumentCache:
+    def __init__(self, cache_dir=CACHE_DIR):
+        self.digests = FileDigests(cache_dir / "file-digests.json" if cache_dir else None)
+        self.kept = {}  # document id -> (key, RenderedDocument): the latest version only
+
+    def keys(self, course):
+        """{document id: key} for this build's documents; {} when a shared input cannot be digested."""
+        shared = inputs_digest(course.root.resolve(), self.digests, leave_out=is_document_source)
+        self.digests.save()
+        if shared is None:
+            return {}
+        documents = list(course.documents())
+        outline = hashlib.sha256("\n".join(repr(dataclasses.replace(document, body="")) for document in documents).encode()).hexdigest()
+        return {document.id: hashlib.sha256(f"{shared}\0{outline}\0{document!r}".encode()).hexdigest() for document in documents}
+
+    def get(self, document_id, key):
+        kept = self.kept.get(document_id)
+        return kept[1] if kept and key and kept[0] == key else None
+
+    def put(self, document_id, key, rendered):
+        if key:
+            self.kept[document_id] = (key, rendered)
+
+
+def is_document_source(folder, relative):
+    """A lesson's or page's Markdown file: its content reaches the key through the loaded course."""
+    return folder in DOCUMENT_FOLDERS and relative.endswith(DOCUMENT_SUFFIX)
+
+
+PROCESS_DOCUMENTS = DocumentCache()
