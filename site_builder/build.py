@@ -3,6 +3,7 @@
 import logging
 import shutil
 import tempfile
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -56,7 +57,7 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     files = {path: text for document in documents.values() for path, text in document.files.items()}
     for hook in HOOKS:
         files.update(hook.files(course, pages))
-    with staging(out_dir) as stage:
+    with staging(out_dir, background=live_reload) as stage:
         # The names ride in the wheel only when a lab samples from them in the browser.
         Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
         report_dead_links(course, pages, files, stage, problems)
@@ -65,6 +66,8 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         for hook in HOOKS:
             hook.finished(stage, live_reload)
         (stage / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    for hook in HOOKS:
+        hook.landed(out_dir, live_reload)
     record.remember(inputs)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
@@ -160,22 +163,28 @@ def is_a_site(folder):
 
 
 @contextmanager
-def staging(out_dir):
-    """A temporary folder beside `out_dir` that replaces it only if the build succeeds."""
+def staging(out_dir, background=False):
+    """A temporary folder beside `out_dir` that replaces it only if the build succeeds.
+
+    `background`: the old site is deleted beside the server once the new one is in place
+    (`course serve`: its rebuilds are timed by the author's eye).
+    """
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
     try:
         yield stage
-        swap_in(stage, out_dir)
+        swap_in(stage, out_dir, background)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
 
-def swap_in(stage, out_dir):
+def swap_in(stage, out_dir, background=False):
     old = None
     if out_dir.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-old-", dir=out_dir.parent))
         out_dir.rename(old / out_dir.name)
     stage.rename(out_dir)
-    if old:
+    if old and background:
+        threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True}, name="old site removal", daemon=True).start()
+    elif old:
         shutil.rmtree(old, ignore_errors=True)
