@@ -20,6 +20,9 @@ class SiteHook:
     def landed(self, site, live_reload):
         """The new site is in place at `site`: finish what `finished` left for later (course serve's search index)."""
 
+    def settle(self):
+        """Wait for what `landed` left running (tests and benchmarks)."""
+
 
 class OfflineCopy(SiteHook):
     """The service worker that keeps the whole site for learners who go offline."""
@@ -42,6 +45,9 @@ class Search(SiteHook):
 
     def landed(self, site, live_reload):
         self.index.landed(site)
+
+    def settle(self):
+        self.index.settle()
 
 
 # The search index first: the offline copy lists every file, the index's included.

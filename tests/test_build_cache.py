@@ -103,6 +103,13 @@ def test_a_lab_checks_edit_reaches_the_wheel(course, out):
     assert "Use the plus operator." in wheel_file(out, "labkit/labs/01-basics__add/checks.py")
 
 
+def test_a_wrong_answer_added_to_a_lab_is_verified(course, out):
+    build(course, out)
+    (course / "labs/01-basics/add/wrong/adds.py").write_text("# expect: product\ndef add(a, b):\n    return a + b\n", encoding="utf-8")
+    with pytest.raises(CourseInvalid, match="labs/01-basics/add/wrong/adds.py:1: this wrong answer passes every check"):
+        build(course, out)
+
+
 def test_a_provider_edit_changes_the_numbers(course, out):
     build(course, out)
     assert "[1.0, 1.5]" in page(out)
