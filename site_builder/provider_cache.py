@@ -16,6 +16,7 @@ A result that JSON would change (a tuple, say) is not kept at all.
 import hashlib
 import json
 import os
+import sys
 from pathlib import Path
 
 from site_builder.file_digests import FileDigests
@@ -38,7 +39,7 @@ class ProviderCache:
         names = names_file(Path(root).resolve())
         if names is None:
             return None  # the build will fetch it (or say it cannot): compute this time
-        hasher = hashlib.sha256(f"{names}\0{self.digests.of(names)}\n".encode())
+        hasher = hashlib.sha256(f"{sys.version}\0{names}\0{self.digests.of(names)}\n".encode())  # floats may differ between Pythons
         for base, folders in ((Path(root).resolve(), COURSE_INPUTS), (PROJECT_ROOT, BUILDER_INPUTS)):
             for folder in folders:
                 hasher.update(f"{base / folder}\0".encode())
