@@ -1,4 +1,5 @@
-"""Rendered lessons and pages kept from one build to the next in the same process (`course serve`).
+"""Rendered lessons and pages kept from one build to the next: in memory for `course serve`,
+and as JSON on disk for the next `course build`.
 
 A document's HTML is made from its own text and front matter, from the outline of the
 course (every document's title, place and numbers, which links and the glossary read),
@@ -14,9 +15,12 @@ reported, every time.
 
 import dataclasses
 import hashlib
+import json
+import os
 
 from site_builder.file_digests import FileDigests
 from site_builder.up_to_date import CACHE_DIR, inputs_digest
+from site_builder.widgets.kind import RenderedDocument
 
 DOCUMENT_FOLDERS = ("lessons", "pages")
 DOCUMENT_SUFFIX = ".md"
@@ -25,6 +29,7 @@ DOCUMENT_SUFFIX = ".md"
 class DocumentCache:
     def __init__(self, cache_dir=CACHE_DIR):
         self.digests = FileDigests(cache_dir / "file-digests.json" if cache_dir else None)
+        self.folder = cache_dir / "documents" if cache_dir else None
         self.kept = {}  # document id -> (key, RenderedDocument): the latest version only
 
     def keys(self, course):
@@ -38,12 +43,44 @@ class DocumentCache:
         return {document.id: hashlib.sha256(f"{shared}\0{outline}\0{document!r}".encode()).hexdigest() for document in documents}
 
     def get(self, document_id, key):
+        if not key:
+            return None
         kept = self.kept.get(document_id)
-        return kept[1] if kept and key and kept[0] == key else None
+        if kept and kept[0] == key:
+            return kept[1]
+        rendered = self.read(key)
+        if rendered is not None:
+            self.kept[document_id] = (key, rendered)
+        return rendered
 
     def put(self, document_id, key, rendered):
-        if key:
-            self.kept[document_id] = (key, rendered)
+        if not key:
+            return
+        self.kept[document_id] = (key, rendered)
+        text = json.dumps(dataclasses.asdict(rendered))
+        if self.folder and from_json(text) == rendered:  # else JSON would give back something else: keep it in memory only
+            file = self.folder / f"{key}.json"
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                temporary = file.with_suffix(f".{os.getpid()}.tmp")
+                temporary.write_text(text, encoding="utf-8")
+                temporary.replace(file)  # never a torn entry, even if two builds race
+            except OSError:
+                pass  # only a cache
+
+    def read(self, key):
+        if not self.folder:
+            return None
+        try:
+            return from_json((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError, TypeError):
+            return None
+
+
+def from_json(text):
+    """A RenderedDocument from its JSON: JSON has lists only, and the tuples it holds come back as tuples."""
+    fields = json.loads(text)
+    return RenderedDocument(**{name: tuple(value) if isinstance(value, list) else value for name, value in fields.items()})
 
 
 def is_document_source(folder, relative):

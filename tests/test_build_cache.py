@@ -96,6 +96,24 @@ def test_a_lesson_edit_changes_its_page_and_reuses_the_others(course, out):
     assert PROCESS_DOCUMENTS.kept["01-basics/averages"] is averages, "the lesson not edited was rendered again"
 
 
+def test_documents_read_back_from_disk_make_the_same_site(course, out, tmp_path, monkeypatch):
+    from site_builder import build as build_module
+    from site_builder.document_cache import DocumentCache
+
+    monkeypatch.setattr(build_module, "PROCESS_DOCUMENTS", DocumentCache(tmp_path / "cache"))
+    build(course, out)
+    monkeypatch.setattr(build_module, "PROCESS_DOCUMENTS", DocumentCache(tmp_path / "cache"))  # as a new process has it
+
+    def not_again(document, context):
+        raise AssertionError(f"{document.id} was rendered again, not read back from the disk")
+
+    monkeypatch.setattr(build_module, "render_document", not_again)
+    again = tmp_path / "again"
+    build(course, again)
+    for path in ["index.html", "01-basics/adding/index.html", "01-basics/averages/index.html", "glossary/index.html"]:
+        assert page(again, path) == page(out, path), path
+
+
 def test_a_lab_checks_edit_reaches_the_wheel(course, out):
     build(course, out)
     edit(course / "labs/01-basics/add/checks.py", "Use the + operator.", "Use the plus operator.")
