@@ -2,7 +2,9 @@
 
 import ast
 import contextlib
+import dataclasses
 import io
+import os
 import sys
 import traceback
 from dataclasses import dataclass
@@ -44,7 +46,7 @@ def verify_labs(labs, problems, memo=None, providers=None):
     for lab in labs:
         if memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [checker, repr(lab), cross_check.fingerprint(lab, providers)]
+            inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers)]
             expected = memo.get("sound-lab-answers", inputs, lambda: answers_if_sound(lab, problems, providers), keep=lambda found: found is not None, persist=True)
             result = VerifiedLab(lab, expected) if expected is not None else None
         else:
@@ -52,6 +54,16 @@ def verify_labs(labs, problems, memo=None, providers=None):
         if result:
             verified[lab.id] = result
     return verified
+
+
+def portable(lab, root):
+    """The lab with its paths relative to the course: a copy of the course has the same verdicts."""
+
+    def relative(path):
+        return Path(os.path.relpath(path, root))
+
+    wrong = tuple(dataclasses.replace(answer, src_path=relative(answer.src_path)) for answer in lab.wrong_answers)
+    return dataclasses.replace(lab, src_dir=relative(lab.src_dir), wrong_answers=wrong)
 
 
 def answers_if_sound(lab, problems, providers):
