@@ -49,11 +49,12 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if memo.disk else None)
     verified = verify_labs(course.labs, problems, memo, providers)
     context = WidgetContext(course, providers, problems, memo, verified)
-    documents = render_documents(course, context, PROCESS_DOCUMENTS if memo.disk else None)
+    kept = PROCESS_DOCUMENTS if memo.disk else None  # a memo with no disk: nothing kept from earlier builds
+    documents = render_documents(course, context, kept)
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 
-    pages = render_site(course, documents, live_reload=live_reload)
+    pages = render_site(course, documents, live_reload=live_reload, kept=kept)
     files = {path: text for document in documents.values() for path, text in document.files.items()}
     for hook in HOOKS:
         files.update(hook.files(course, pages))

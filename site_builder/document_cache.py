@@ -31,16 +31,39 @@ class DocumentCache:
         self.digests = FileDigests(cache_dir / "file-digests.json" if cache_dir else None)
         self.folder = cache_dir / "documents" if cache_dir else None
         self.kept = {}  # document id -> (key, RenderedDocument): the latest version only
+        self.pages = {}  # site path -> (key, HTML): whole pages, in memory only
+        self.site = None  # this build's digest of everything but the documents' own text
+        self.document_keys = {}
 
     def keys(self, course):
         """{document id: key} for this build's documents; {} when a shared input cannot be digested."""
         shared = inputs_digest(course.root.resolve(), self.digests, leave_out=is_document_source)
         self.digests.save()
+        self.site, self.document_keys = None, {}
         if shared is None:
             return {}
         documents = list(course.documents())
         outline = hashlib.sha256("\n".join(repr(dataclasses.replace(document, body="")) for document in documents).encode()).hexdigest()
-        return {document.id: hashlib.sha256(f"{shared}\0{outline}\0{document!r}".encode()).hexdigest() for document in documents}
+        self.site = hashlib.sha256(f"{shared}\0{outline}".encode()).hexdigest()
+        self.document_keys = {document.id: hashlib.sha256(f"{self.site}\0{document!r}".encode()).hexdigest() for document in documents}
+        return self.document_keys
+
+    def page(self, dest, document_id, live_reload, render):
+        """The HTML of the page at `dest` (showing the document `document_id`, or None), from `render()` unless kept.
+
+        A page is made from its document, the outline (the course map, the pager) and the
+        templates: with none of them changed since this build's keys(), it is the same page.
+        """
+        key = None
+        if self.site and (document_id is None or document_id in self.document_keys):
+            key = hashlib.sha256(f"{self.site}\0{live_reload}\0{dest}\0{self.document_keys.get(document_id, '')}".encode()).hexdigest()
+            kept = self.pages.get(dest)
+            if kept and kept[0] == key:
+                return kept[1]
+        html = render()
+        if key:
+            self.pages[dest] = (key, html)
+        return html
 
     def get(self, document_id, key):
         if not key:

@@ -169,6 +169,9 @@ def link_tree(source, dest):
     for path in sorted(source.rglob("*")):
         if path.is_file():
             target = dest / path.relative_to(source)
+            if not target.exists():  # a new stage's, or a new hashed file: nothing to replace
+                link_or_copy(path, target)
+                continue
             temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
             link_or_copy(path, temporary)
             temporary.replace(target)

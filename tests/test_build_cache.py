@@ -94,6 +94,17 @@ def test_a_lesson_edit_changes_its_page_and_reuses_the_others(course, out):
     build(course, out)
     assert "Some maths:" in page(out)
     assert PROCESS_DOCUMENTS.kept["01-basics/averages"] is averages, "the lesson not edited was rendered again"
+    assert "Some maths:" not in page(out, "01-basics/averages/index.html")
+
+
+def test_a_lesson_title_edit_reaches_every_page_that_lists_it(course, out):
+    build(course, out)
+    listing = [path.relative_to(out).as_posix() for path in out.rglob("*.html") if ">Adding<" in path.read_text(encoding="utf-8")]
+    assert {"index.html", "01-basics/index.html", "01-basics/averages/index.html"} <= set(listing)
+    edit(course / ADDING, 'title = "Adding"', 'title = "Adding up"')
+    build(course, out)
+    for path in listing:
+        assert ">Adding up<" in page(out, path), path
 
 
 def test_documents_read_back_from_disk_make_the_same_site(course, out, tmp_path, monkeypatch):
