@@ -46,11 +46,11 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     course = load_course(root)
     problems = Problems(root)
     # A memo with no disk means no cache of provider results either.
-    providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if memo.disk else None)
+    providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if memo.disk else None, digests=record.digests)
     verified = verify_labs(course.labs, problems, memo, providers)
     context = WidgetContext(course, providers, problems, memo, verified)
     kept = PROCESS_DOCUMENTS if memo.disk else None  # a memo with no disk: nothing kept from earlier builds
-    documents = render_documents(course, context, kept)
+    documents = render_documents(course, context, kept, record.digests)
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 
@@ -74,14 +74,14 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     return course
 
 
-def render_documents(course, context, kept=None):
+def render_documents(course, context, kept=None, digests=None):
     """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML.
 
-    `kept` (a DocumentCache) gives back a document whose inputs are all unchanged.
+    `kept` (a DocumentCache) gives back a document whose inputs are all unchanged; `digests` is the build's FileDigests.
     """
     for kind in KINDS.values():
         kind.check_course(course, context.problems)
-    keys = kept.keys(course) if kept else {}
+    keys = kept.keys(course, digests) if kept else {}
     rendered = {}
     for document in course.documents():
         reused = kept.get(document.id, keys.get(document.id)) if kept else None

@@ -35,10 +35,11 @@ class DocumentCache:
         self.site = None  # this build's digest of everything but the documents' own text
         self.document_keys = {}
 
-    def keys(self, course):
+    def keys(self, course, digests=None):
         """{document id: key} for this build's documents; {} when a shared input cannot be digested."""
-        shared = inputs_digest(course.root.resolve(), self.digests, leave_out=is_document_source)
-        self.digests.save()
+        digests = digests or self.digests
+        shared = inputs_digest(course.root.resolve(), digests, leave_out=is_document_source)
+        digests.save()
         self.site, self.document_keys = None, {}
         if shared is None:
             return {}

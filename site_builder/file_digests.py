@@ -22,10 +22,13 @@ SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
 class FileDigests:
     """{path: sha256 hex} for files, reusing the digests kept in `record` (a JSON file)."""
 
-    def __init__(self, record=None):
+    def __init__(self, record=None, one_build=False):
+        """`one_build`: list each folder once and reuse the list (see relist()), for one build's several digests."""
         self.record = Path(record) if record else None
         self.known = self.read_record()
         self.changed = False
+        self.one_build = one_build
+        self.listed = {}  # folder -> files_under(folder), when one_build
 
     def read_record(self):
         try:
@@ -51,10 +54,21 @@ class FileDigests:
 
         `skip(relative path)`, when given, names files to leave out.
         """
-        for relative, path in files_under(folder):
+        for relative, path in self.files_under(folder):
             if skip and skip(relative):
                 continue
             hasher.update(f"{relative}\0{self.of(path)}\n".encode())
+
+    def files_under(self, folder):
+        if not self.one_build:
+            return files_under(folder)
+        if str(folder) not in self.listed:
+            self.listed[str(folder)] = files_under(folder)
+        return self.listed[str(folder)]
+
+    def relist(self):
+        """Forget the folders' lists: files may have been added or removed since they were made."""
+        self.listed = {}
 
     def save(self):
         if not (self.record and self.changed):

@@ -57,13 +57,13 @@ class Providers:
     used instead of calling the provider (see site_builder/provider_cache.py).
     """
 
-    def __init__(self, root, cache=None):
+    def __init__(self, root, cache=None, digests=None):
         self.root = Path(root)
         fresh_package(self.root / NUMBERS_DIR)
-        self.cache = cache
+        self.cache, self.digests = cache, digests
         # What providers read, digested before any of them runs; results are kept under it
         # at the end, and only if it still holds (a save during the build would go unseen).
-        self.cache_inputs = cache.inputs(self.root) if cache else None
+        self.cache_inputs = cache.inputs(self.root, digests) if cache else None
         self.computed = {}  # target -> result, of the providers that ran in this build
         self.modules = {}
         self.results = {}
@@ -96,7 +96,9 @@ class Providers:
 
     def keep_results(self):
         """Keep what this build computed for the next, unless a provider's input changed meanwhile."""
-        if self.cache and self.computed and self.cache.inputs(self.root) == self.cache_inputs:
+        if self.digests:
+            self.digests.relist()  # a provider file added during the build must count
+        if self.cache and self.computed and self.cache.inputs(self.root, self.digests) == self.cache_inputs:
             for target, result in self.computed.items():
                 self.cache.put(self.cache_inputs, target, result)
         self.computed = {}

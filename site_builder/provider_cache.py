@@ -34,17 +34,21 @@ class ProviderCache:
         self.texts = {}  # target -> JSON text, for the inputs digest `self.latest` only
         self.latest = None
 
-    def inputs(self, root):
-        """The digest of every file a provider under `root` may read; None when the names data is not to hand."""
+    def inputs(self, root, digests=None):
+        """The digest of every file a provider under `root` may read; None when the names data is not to hand.
+
+        `digests`: the build's FileDigests, whose folder lists serve every digest it takes.
+        """
+        digests = digests or self.digests
         names = names_file(Path(root).resolve())
         if names is None:
             return None  # the build will fetch it (or say it cannot): compute this time
-        hasher = hashlib.sha256(f"{sys.version}\0{names}\0{self.digests.of(names)}\n".encode())  # floats may differ between Pythons
+        hasher = hashlib.sha256(f"{sys.version}\0{names}\0{digests.of(names)}\n".encode())  # floats may differ between Pythons
         for base, folders in ((Path(root).resolve(), COURSE_INPUTS), (PROJECT_ROOT, BUILDER_INPUTS)):
             for folder in folders:
                 hasher.update(f"{base / folder}\0".encode())
-                self.digests.of_tree(base / folder, hasher)
-        self.digests.save()
+                digests.of_tree(base / folder, hasher)
+        digests.save()
         return hasher.hexdigest()[:32]
 
     def get(self, inputs, target):

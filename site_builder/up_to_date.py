@@ -36,8 +36,9 @@ class SiteRecord:
     def __init__(self, root, out_dir, live_reload=False, cache_dir=CACHE_DIR):
         self.root, self.out_dir, self.live_reload = Path(root).resolve(), Path(out_dir).resolve(), live_reload
         self.kept = cache_dir is not None
+        # The build digests its inputs several times (this record, providers, documents): one list of each folder serves all.
+        self.digests = FileDigests(Path(cache_dir) / "file-digests.json" if self.kept else None, one_build=True)
         if self.kept:
-            self.digests = FileDigests(Path(cache_dir) / "file-digests.json")
             self.file = Path(cache_dir) / "sites" / f"{hashlib.sha256(str(self.out_dir).encode()).hexdigest()[:24]}.json"
 
     def inputs(self):
