@@ -53,6 +53,11 @@ class ProviderCache:
 
     def get(self, inputs, target):
         """A fresh copy of the result kept for `target` under `inputs`, or None."""
+        text = self.text(inputs, target)
+        return None if text is None else json.loads(text)
+
+    def text(self, inputs, target):
+        """The JSON text of the result kept for `target` under `inputs`, or None."""
         if inputs is None:
             return None
         self.follow(inputs)
@@ -63,7 +68,7 @@ class ProviderCache:
             except OSError:
                 return None
             self.texts[target] = text
-        return json.loads(text)
+        return text
 
     def put(self, inputs, target, result):
         if inputs is None:

@@ -15,7 +15,7 @@ from labkit.learner import LearnerError, run_code
 from labkit.protocol import LEARNER_FILE, is_checks_filename
 from site_builder import cross_check, worked_examples
 from site_builder.errors import exception_text
-from site_builder.memo import labkit_source
+from site_builder.memo import digest, labkit_source
 from site_builder.numbers import Providers
 from site_builder.time_limit import TimedOut, time_limit
 
@@ -41,7 +41,7 @@ def verify_labs(labs, problems, memo=None, providers=None):
     With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
     """
     verified = {}
-    checker = labkit_source() + RULES if memo else ""
+    checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
     providers = providers or Providers(problems.root)
     for lab in labs:
         if memo:
@@ -59,8 +59,11 @@ def verify_labs(labs, problems, memo=None, providers=None):
 def portable(lab, root):
     """The lab with its paths relative to the course: a copy of the course has the same verdicts."""
 
+    prefix = str(root).rstrip(os.sep) + os.sep
+
     def relative(path):
-        return Path(os.path.relpath(path, root))
+        text = str(path)  # the loader made every path from `root`: relpath's resolving is not needed
+        return Path(text.removeprefix(prefix)) if text.startswith(prefix) else Path(path)
 
     wrong = tuple(dataclasses.replace(answer, src_path=relative(answer.src_path)) for answer in lab.wrong_answers)
     return dataclasses.replace(lab, src_dir=relative(lab.src_dir), wrong_answers=wrong)
