@@ -10,6 +10,7 @@ from pathlib import Path
 from site_builder.assets import Assets
 from site_builder.document_cache import PROCESS_DOCUMENTS
 from site_builder.errors import BuildError, Problems
+from site_builder.file_digests import files_under
 from site_builder.hooks import HOOKS
 from site_builder.lesson_text import fill_numbers, fill_text
 from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
@@ -115,7 +116,7 @@ def render_document(document, context):
 def report_dead_links(course, pages, files, stage, problems):
     sources = source_files(course)
     written_at = WrittenAt(sources)
-    others = {path.relative_to(stage).as_posix() for path in stage.rglob("*") if path.is_file()} | set(files)
+    others = {relative for relative, _ in files_under(stage)} | set(files)
     for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page, site_path=course.site_path):
         if page in sources:
             path, source_line = written_at(page, url)
