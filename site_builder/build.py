@@ -20,8 +20,8 @@ from site_builder.mathml import MathError
 from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
-from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.pages import environment, render_site, root_for
+from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.up_to_date import SITE_MARKER, SiteRecord
 from site_builder.verify import verify_labs
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
@@ -38,19 +38,20 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     Returns the course, or None when `out_dir` already held the site these inputs make.
     """
     root, out_dir = Path(root), replaceable_out_dir(root, out_dir)
-    # A memo with no disk (a test's, say) means a build that trusts nothing an earlier one left.
-    record = SiteRecord(root, out_dir, live_reload, cache_dir=memo.disk.parent if memo.disk else None)
+    # A memo with no disk (a test's, say) means a build that trusts nothing an earlier one left:
+    # no record of the site, no provider results or rendered documents kept.
+    cache_dir = memo.disk.parent if memo.disk else None
+    record = SiteRecord(root, out_dir, live_reload, cache_dir=cache_dir)
     inputs = record.inputs()  # before reading anything: a save made during the build makes it stale
     if record.is_current(inputs):
         log.info("%s is up to date: nothing changed since it was built", out_dir)
         return None
     course = load_course(root)
     problems = Problems(root)
-    # A memo with no disk means no cache of provider results either.
-    providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if memo.disk else None, digests=record.digests)
+    providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     verified = verify_labs(course.labs, problems, memo, providers)
     context = WidgetContext(course, providers, problems, memo, verified)
-    kept = PROCESS_DOCUMENTS if memo.disk else None  # a memo with no disk: nothing kept from earlier builds
+    kept = PROCESS_DOCUMENTS if cache_dir else None
     documents = render_documents(course, context, kept, record.digests)
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
