@@ -26,6 +26,7 @@ class FileDigests:
         """`one_build`: list each folder once and reuse the list (see relist()), for one build's several digests."""
         self.record = Path(record) if record else None
         self.known = self.read_record()
+        self.used = set()  # the paths asked about, which save() keeps whether or not they exist
         self.changed = False
         self.one_build = one_build
         self.listed = {}  # folder -> files_under(folder), when one_build
@@ -39,6 +40,7 @@ class FileDigests:
     def of(self, path):
         """The SHA-256 of the file at `path` (hex); raises OSError if it cannot be read."""
         key = str(path)
+        self.used.add(key)
         stat = os.stat(key)
         signature = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
         kept = self.known.get(key)
@@ -73,6 +75,8 @@ class FileDigests:
     def save(self):
         if not (self.record and self.changed):
             return
+        # Files gone since (a test's course in a folder since deleted) leave the record, or it would grow forever.
+        self.known = {key: kept for key, kept in self.known.items() if key in self.used or os.path.exists(key)}
         try:
             self.record.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.record.with_suffix(f".{os.getpid()}.tmp")

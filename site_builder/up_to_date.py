@@ -67,10 +67,24 @@ class SiteRecord:
         try:
             self.file.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.file.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps({"inputs": inputs, "files": site_files(self.out_dir)}), encoding="utf-8")
+            temporary.write_text(json.dumps({"out": str(self.out_dir), "inputs": inputs, "files": site_files(self.out_dir)}), encoding="utf-8")
             temporary.replace(self.file)
+            forget_missing_sites(self.file.parent)
         except OSError:
             pass  # only a cache: the next build builds
+
+
+def forget_missing_sites(folder, keep=100):
+    """Past `keep` records, drop those of sites since deleted (tests build hundreds, each into a folder of its own)."""
+    records = list(folder.glob("*.json"))
+    if len(records) <= keep:
+        return
+    for record in records:
+        try:
+            if not Path(json.loads(record.read_text(encoding="utf-8"))["out"]).is_dir():
+                record.unlink()
+        except (OSError, ValueError, KeyError):
+            record.unlink(missing_ok=True)  # unreadable, or from before records named their site
 
 
 

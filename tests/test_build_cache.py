@@ -2,6 +2,7 @@
 digests) must never serve a stale site: each kind of input, changed, changes the site."""
 
 import hashlib
+import json
 import os
 import shutil
 import zipfile
@@ -21,6 +22,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 ADDING = "lessons/01-basics/adding.md"
 PROBE = """\
 import hashlib
+import json
 from pathlib import Path
 
 from site_builder.names_data import course_names
@@ -244,3 +246,30 @@ def test_digests_of_files_long_unchanged_are_reused_without_reading_them(tmp_pat
 def test_the_record_says_nothing_without_a_cache(course, tmp_path):
     assert SiteRecord(course, tmp_path / "dist", cache_dir=None).inputs() is None
     assert ProviderCache(None).get(None, "demo:sums") is None
+
+
+def test_records_of_deleted_sites_and_files_are_dropped(tmp_path):
+    from site_builder.up_to_date import forget_missing_sites
+
+    sites = tmp_path / "sites"
+    sites.mkdir()
+    (tmp_path / "kept").mkdir()
+    (sites / "kept.json").write_text(json.dumps({"out": str(tmp_path / "kept")}), encoding="utf-8")
+    for index in range(3):
+        (sites / f"gone-{index}.json").write_text(json.dumps({"out": str(tmp_path / f"gone-{index}")}), encoding="utf-8")
+    forget_missing_sites(sites, keep=10)
+    assert len(list(sites.iterdir())) == 4, "under the limit, nothing is read or dropped"
+    forget_missing_sites(sites, keep=2)
+    assert [path.name for path in sites.iterdir()] == ["kept.json"]
+
+    gone, here = tmp_path / "gone.md", tmp_path / "here.md"
+    gone.write_text("gone", encoding="utf-8")
+    digests = FileDigests(tmp_path / "digests.json")
+    digests.of(gone)
+    digests.save()
+    gone.unlink()
+    here.write_text("here", encoding="utf-8")
+    later = FileDigests(tmp_path / "digests.json")
+    later.of(here)
+    later.save()
+    assert list(json.loads((tmp_path / "digests.json").read_text(encoding="utf-8"))) == [str(here)]
