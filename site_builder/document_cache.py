@@ -72,7 +72,7 @@ class DocumentCache:
         kept = self.kept.get(document_id)
         if kept and kept[0] == key:
             return kept[1]
-        rendered = self.read(key)
+        rendered = self.read(document_id, key)
         if rendered is not None:
             self.kept[document_id] = (key, rendered)
         return rendered
@@ -83,20 +83,26 @@ class DocumentCache:
         self.kept[document_id] = (key, rendered)
         text = json.dumps(dataclasses.asdict(rendered))
         if self.folder and from_json(text) == rendered:  # else JSON would give back something else: keep it in memory only
-            file = self.folder / f"{key}.json"
+            file = self.file(document_id, key)
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
                 temporary = file.with_suffix(f".{os.getpid()}.tmp")
                 temporary.write_text(text, encoding="utf-8")
                 temporary.replace(file)  # never a torn entry, even if two builds race
+                for earlier in self.folder.glob(f"{file.name.split('--')[0]}--*.json"):
+                    if earlier != file:
+                        earlier.unlink(missing_ok=True)  # one version of each document: saves must not fill the disk
             except OSError:
                 pass  # only a cache
 
-    def read(self, key):
+    def file(self, document_id, key):
+        return self.folder / f"{document_id.replace('/', '__')}--{key}.json"
+
+    def read(self, document_id, key):
         if not self.folder:
             return None
         try:
-            return from_json((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            return from_json(self.file(document_id, key).read_text(encoding="utf-8"))
         except (OSError, ValueError, TypeError):
             return None
 

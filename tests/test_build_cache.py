@@ -97,6 +97,7 @@ def test_a_lesson_edit_changes_its_page_and_reuses_the_others(course, out):
     assert "Some maths:" in page(out)
     assert PROCESS_DOCUMENTS.kept["01-basics/averages"] is averages, "the lesson not edited was rendered again"
     assert "Some maths:" not in page(out, "01-basics/averages/index.html")
+    assert len(list(PROCESS_DOCUMENTS.folder.glob("01-basics__adding--*.json"))) == 1, "each save must not leave a version on disk"
 
 
 def test_a_lesson_title_edit_reaches_every_page_that_lists_it(course, out):
