@@ -1,15 +1,20 @@
 """Benchmarks for the course engine. Prints figures; asserts nothing.
 
-    .venv/bin/python bench/run.py [build] [rebuild] [browser]
+    .venv/bin/python bench/run.py [build] [rebuild] [browser]   (default: all three)
 
-- full build (cold, then warm: "after the first copy of Pyodide")
-- rebuild after editing one lesson (in-process, as `course serve` does)
+- full build: cold (no .cache/build), then warm: `course build` in a new process with
+  nothing changed (the site is up to date), the same into a new --out (every cache warm,
+  the whole pipeline runs), and again in the same process
+- rebuild after editing one lesson, in-process as `course serve` does (live reload on,
+  the search index following in the background: it is waited for between edits)
 - opening a lab page until data-python-state="ready", against a bare loadPyodide() page, on a
   first visit and on a second (when the lab page starts from its picture of Python's memory)
 - Check latency for `attend` (click to verdict) once Python is loaded, with the next fresh
   Python loaded and without; the page's memory with its Pythons
 """
 
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -24,6 +29,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
 from site_builder.build import build  # noqa: E402
+from site_builder.hooks import HOOKS  # noqa: E402
 from tests.browser import chromium, serving  # noqa: E402
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
@@ -48,27 +54,52 @@ def content_copy(into):
     return into
 
 
+def cpu_timed(function, *args, **kwargs):
+    """(wall seconds, CPU seconds of this process and its children): the CPU is shared, so both."""
+    before, started = cpu_seconds(), time.perf_counter()
+    function(*args, **kwargs)
+    return time.perf_counter() - started, cpu_seconds() - before
+
+
+def cpu_seconds():
+    own, children = os.times(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.user + own.system + children.ru_utime + children.ru_stime
+
+
 def bench_build(work):
     cache = PROJECT / ".cache" / "build"
     shutil.rmtree(cache, ignore_errors=True)
     cold = timed(build, PROJECT, work / "dist")
-    warm = [timed(build, PROJECT, work / "dist") for _ in range(5)]
     command = [sys.executable, "-m", "site_builder.cli", "--root", str(PROJECT), "build", "--out", str(work / "dist")]
-    fresh = [timed(subprocess.run, command, check=True, capture_output=True) for _ in range(3)]
+    fresh = [cpu_timed(subprocess.run, command, check=True, capture_output=True) for _ in range(5)]
+    pipeline = []
+    for index in range(3):
+        elsewhere = [*command[:-1], str(work / f"dist-new-{index}")]  # no record of an earlier site there
+        pipeline.append(cpu_timed(subprocess.run, elsewhere, check=True, capture_output=True))
+    warm = [cpu_timed(build, PROJECT, work / "dist") for _ in range(5)]
     print(f"full build, cold cache (esbuild, lock file, first Pyodide copy): {cold:.2f} s")
-    print(f"full build, `course build` in a new process: median {statistics.median(fresh):.2f} s {fmt(fresh)}")
-    print(f"full build, again in the same process: median {statistics.median(warm):.3f} s (min {min(warm):.3f}, max {max(warm):.3f}) over {len(warm)}")
+    print(f"full build, `course build` in a new process, nothing changed: {summary(fresh)}")
+    print(f"full build, `course build` in a new process into a new --out (every cache warm, whole pipeline): {summary(pipeline)}")
+    print(f"full build, again in the same process, nothing changed: {summary(warm)}")
 
 
 def bench_rebuild(work):
     root = content_copy(work / "content")
-    build(root, work / "dist2")
+    build(root, work / "dist2", live_reload=True)
     lesson = root / "lessons/08-attention/scaled-dot-product.md"
     times = []
-    for index in range(5):
+    for index in range(7):
         lesson.write_text(lesson.read_text() + f"\nEdited {index}.\n")
-        times.append(timed(build, root, work / "dist2"))
-    print(f"rebuild after editing one lesson: median {statistics.median(times):.3f} s (min {min(times):.3f}, max {max(times):.3f}) over {len(times)}")
+        times.append(cpu_timed(build, root, work / "dist2", live_reload=True))
+        for hook in HOOKS:  # the search index that follows a rebuild, not timed: an author saves more slowly
+            hook.settle()
+    print(f"rebuild after editing one lesson (as course serve does): {summary(times)}")
+
+
+def summary(samples):
+    """Median wall and CPU seconds of (wall, cpu) samples, with each wall figure."""
+    walls, cpus = [wall for wall, _ in samples], [cpu for _, cpu in samples]
+    return f"median {statistics.median(walls):.3f} s wall, {statistics.median(cpus):.3f} s CPU {fmt(walls)} over {len(samples)}"
 
 
 def ready_times(browser, url, wait_script):
@@ -164,16 +195,16 @@ def fmt(values):
 
 def main():
     """`bench/run.py` runs every part; `bench/run.py browser` (or build, rebuild) only those named."""
-    parts = set(sys.argv[1:]) or {"build", "rebuild", "browser"}
+    sections = sys.argv[1:] or ["build", "rebuild", "browser"]
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        if "build" in parts:
+        if "build" in sections:
             bench_build(work)
-        else:
-            build(PROJECT, work / "dist")
-        if "rebuild" in parts:
+        elif "browser" in sections:
+            build(PROJECT, work / "dist")  # the browser figures need a site
+        if "rebuild" in sections:
             bench_rebuild(work)
-        if "browser" in parts:
+        if "browser" in sections:
             bench_browser(work)
 
 

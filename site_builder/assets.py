@@ -45,7 +45,9 @@ class Assets:
         pyodide_dir.mkdir(parents=True)
         for name in PYODIDE_FILES:
             link_or_copy(self.pyodide_source() / name, pyodide_dir / name)
-        wheel = write_wheel(verified_labs, pyodide_dir, checkpoint, names)
+        # Compressing the wheel costs more than the rest of the assets: one per content is kept.
+        wheel = write_wheel(verified_labs, self.cache / "wheels", checkpoint, names, reuse=True)
+        link_or_copy(wheel, pyodide_dir / wheel.name)
         link_or_copy(self.lock_file(wheel), pyodide_dir / "pyodide-lock.json")
         return wheel.name
 

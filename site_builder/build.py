@@ -3,11 +3,14 @@
 import logging
 import shutil
 import tempfile
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 
 from site_builder.assets import Assets
+from site_builder.document_cache import PROCESS_DOCUMENTS
 from site_builder.errors import BuildError, Problems
+from site_builder.file_digests import files_under
 from site_builder.hooks import HOOKS
 from site_builder.lesson_text import fill_numbers, fill_text
 from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
@@ -18,32 +21,46 @@ from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import environment, render_site, root_for
+from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
+from site_builder.up_to_date import SITE_MARKER, SiteRecord
 from site_builder.verify import verify_labs
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
 
 log = logging.getLogger(__name__)
-SITE_MARKER = ".course-build"  # in every site this builder writes: the only kind of folder it replaces
 MARKER_TEXT = "Built by `course build`, which replaces this whole folder each time it builds.\n"
 # Folders of the course and of the builder: never a place for the site.
 SOURCE_FOLDERS = ("course", "lessons", "labs", "pages", "static", "site_builder", "labkit", "tests", "docs", "node_modules", ".git", ".venv")
 
 
 def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
-    """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was."""
+    """Build the course under `root` into `out_dir`. On any error `out_dir` is left as it was.
+
+    Returns the course, or None when `out_dir` already held the site these inputs make.
+    """
     root, out_dir = Path(root), replaceable_out_dir(root, out_dir)
+    # A memo with no disk (a test's, say) means a build that trusts nothing an earlier one left:
+    # no record of the site, no provider results or rendered documents kept.
+    cache_dir = memo.disk.parent if memo.disk else None
+    record = SiteRecord(root, out_dir, live_reload, cache_dir=cache_dir)
+    inputs = record.inputs()  # before reading anything: a save made during the build makes it stale
+    if record.is_current(inputs):
+        log.info("%s is up to date: nothing changed since it was built", out_dir)
+        return None
     course = load_course(root)
     problems = Problems(root)
-    providers = Providers(root)
+    providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     verified = verify_labs(course.labs, problems, memo, providers)
     context = WidgetContext(course, providers, problems, memo, verified)
-    documents = render_documents(course, context)
+    kept = PROCESS_DOCUMENTS if cache_dir else None
+    documents = render_documents(course, context, kept, record.digests)
+    providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 
-    pages = render_site(course, documents, live_reload=live_reload)
+    pages = render_site(course, documents, live_reload=live_reload, kept=kept)
     files = {path: text for document in documents.values() for path, text in document.files.items()}
     for hook in HOOKS:
         files.update(hook.files(course, pages))
-    with staging(out_dir) as stage:
+    with staging(out_dir, background=live_reload) as stage:
         # The names ride in the wheel only when a lab samples from them in the browser.
         Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
         report_dead_links(course, pages, files, stage, problems)
@@ -52,34 +69,55 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         for hook in HOOKS:
             hook.finished(stage, live_reload)
         (stage / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    for hook in HOOKS:
+        hook.landed(out_dir, live_reload)
+    record.remember(inputs)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
 
 
-def render_documents(course, context):
-    """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML."""
+def render_documents(course, context, kept=None, digests=None):
+    """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML.
+
+    `kept` (a DocumentCache) gives back a document whose inputs are all unchanged; `digests` is the build's FileDigests.
+    """
     for kind in KINDS.values():
         kind.check_course(course, context.problems)
+    keys = kept.keys(course, digests) if kept else {}
     rendered = {}
     for document in course.documents():
-        numbers = lesson_numbers(document, context.providers, context.problems)
-        widgets = PageWidgets(KINDS, context, document, fill=lambda text, numbers=numbers: fill_text(text, numbers))
-        text = fill_numbers(document, numbers, context.problems, widgets.functions(), body=widgets.body)
-        if text is None:
+        reused = kept.get(document.id, keys.get(document.id)) if kept else None
+        if reused is not None:
+            rendered[document.id] = reused
             continue
-        try:
-            body = context.memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
-        except (MathError, NestedTooDeep) as error:
-            context.problems.add(document.src_path, str(error), line_containing(document, error.latex) if error.latex else None)
-            continue
-        rendered[document.id] = widgets.rendered(body, root_for(document.dest_path), environment())
+        before = len(context.problems.found)
+        result = render_document(document, context)
+        if result is not None:
+            rendered[document.id] = result
+            if kept and len(context.problems.found) == before:
+                kept.put(document.id, keys.get(document.id), result)
     return rendered
+
+
+def render_document(document, context):
+    """One document's RenderedDocument, or None when its text cannot be rendered (the problems say why)."""
+    numbers = lesson_numbers(document, context.providers, context.problems)
+    widgets = PageWidgets(KINDS, context, document, fill=lambda text, numbers=numbers: fill_text(text, numbers))
+    text = fill_numbers(document, numbers, context.problems, widgets.functions(), body=widgets.body)
+    if text is None:
+        return None
+    try:
+        body = context.memo.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
+    except (MathError, NestedTooDeep) as error:
+        context.problems.add(document.src_path, str(error), line_containing(document, error.latex) if error.latex else None)
+        return None
+    return widgets.rendered(body, root_for(document.dest_path), environment())
 
 
 def report_dead_links(course, pages, files, stage, problems):
     sources = source_files(course)
     written_at = WrittenAt(sources)
-    others = {path.relative_to(stage).as_posix() for path in stage.rglob("*") if path.is_file()} | set(files)
+    others = {relative for relative, _ in files_under(stage)} | set(files)
     for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page, site_path=course.site_path):
         if page in sources:
             path, source_line = written_at(page, url)
@@ -128,22 +166,28 @@ def is_a_site(folder):
 
 
 @contextmanager
-def staging(out_dir):
-    """A temporary folder beside `out_dir` that replaces it only if the build succeeds."""
+def staging(out_dir, background=False):
+    """A temporary folder beside `out_dir` that replaces it only if the build succeeds.
+
+    `background`: the old site is deleted beside the server once the new one is in place
+    (`course serve`: its rebuilds are timed by the author's eye).
+    """
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
     try:
         yield stage
-        swap_in(stage, out_dir)
+        swap_in(stage, out_dir, background)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
 
 
-def swap_in(stage, out_dir):
+def swap_in(stage, out_dir, background=False):
     old = None
     if out_dir.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-old-", dir=out_dir.parent))
         out_dir.rename(old / out_dir.name)
     stage.rename(out_dir)
-    if old:
+    if old and background:
+        threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True}, name="old site removal", daemon=True).start()
+    elif old:
         shutil.rmtree(old, ignore_errors=True)

@@ -5,6 +5,7 @@ lab samples names from the real data, makemore's names.txt (public, and compress
 import base64
 import hashlib
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -45,8 +46,12 @@ def wheel_files(verified_labs, checkpoint=None, names=None):
     return files
 
 
-def write_wheel(verified_labs, out_dir, checkpoint=None, names=None):
-    """Write the wheel into `out_dir`; its version carries a content hash so browsers never mix builds."""
+def write_wheel(verified_labs, out_dir, checkpoint=None, names=None, reuse=False):
+    """Write the wheel into `out_dir`; its version carries a content hash so browsers never mix builds.
+
+    With `reuse`, a wheel of that name already in `out_dir` (a cache) is the same bytes: it is
+    returned as it is instead of compressing everything again.
+    """
     files = wheel_files(verified_labs, checkpoint, names)
     digest = hashlib.sha256()
     for name, data in sorted(files.items()):
@@ -59,11 +64,16 @@ def write_wheel(verified_labs, out_dir, checkpoint=None, names=None):
     record = [f"{name},sha256={_urlsafe_hash(data)},{len(data)}" for name, data in sorted(files.items())]
     files[f"{info}/RECORD"] = ("\n".join(record + [f"{info}/RECORD,,"]) + "\n").encode()
     path = Path(out_dir) / f"{DISTRIBUTION}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    if reuse and path.is_file():
+        return path
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in sorted(files.items()):
             entry = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
             entry.external_attr = 0o644 << 16
             archive.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
+    temporary.replace(path)  # a reused wheel is never half written
     return path
 
 

@@ -24,6 +24,13 @@ def main(context, root, verbose):
 @click.pass_obj
 def build(root, out):
     """Check the whole course and build the site into OUT."""
+    from site_builder.up_to_date import SiteRecord
+
+    # Asked before importing the builder, whose imports take longer than this answer.
+    record = SiteRecord(root, out)
+    if record.is_current(record.inputs()):
+        click.echo(f"The course in {out}/ is up to date")
+        return
     from site_builder.build import build as build_site
 
     build_site(root, out)

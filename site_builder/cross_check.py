@@ -147,7 +147,7 @@ def fingerprint(lab, providers):
     parts = []
     for example in lab.worked_examples:
         try:
-            parts.append(repr(providers.compute(example.numbers)))
+            parts.append(providers.as_text(example.numbers))
         except (LookupError, ProviderFailed) as error:
             parts.append(repr(error))
     if lab.model_hook:

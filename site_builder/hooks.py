@@ -18,6 +18,12 @@ class SiteHook:
     def finished(self, stage, live_reload):
         """Change the complete site folder `stage` before it replaces the old site."""
 
+    def landed(self, site, live_reload):
+        """The new site is in place at `site`: finish what `finished` left for later (course serve's search index)."""
+
+    def settle(self):
+        """Wait for what `landed` left running (tests and benchmarks)."""
+
 
 class OfflineCopy(SiteHook):
     """The service worker that keeps the whole site for learners who go offline."""
@@ -41,9 +47,15 @@ class Search(SiteHook):
         self.index = index or SearchIndex()
 
     def finished(self, stage, live_reload):
-        # `course serve` indexes too: only pages whose HTML changed since the last index
-        # cost a Pagefind run, and an author can try the search on the page being written.
-        self.index.write(stage)
+        # `course serve` indexes too, so an author can try the search on the page being
+        # written; but its rebuilds land at once, and the new index follows them.
+        self.index.write(stage, wait=not live_reload)
+
+    def landed(self, site, live_reload):
+        self.index.landed(site)
+
+    def settle(self):
+        self.index.settle()
 
 
 # The search index first: the offline copy lists every file, the index's included.

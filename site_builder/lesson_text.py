@@ -23,6 +23,8 @@ UNKNOWN_NAME = re.compile(r"'(.+)' is undefined")  # Jinja's message for a name 
 # compiled template in its own bounded cache, so `course serve` does not hold every version.
 _BODIES = {}
 _LOADING = threading.Lock()
+_COMPILED = {}  # body digest -> Template
+MAX_COMPILED = 20_000
 
 
 def fixed(value, digits=2):
@@ -164,13 +166,18 @@ def sandboxed(error):
 
 
 def compiled(body):
+    """The text compiled, once per process: Jinja's own cache holds 400 and a course has over a thousand."""
     name = digest([body])
-    with _LOADING:
-        _BODIES[name] = body
-        try:
-            return ENVIRONMENT.get_template(name)
-        finally:
-            del _BODIES[name]
+    if name not in _COMPILED:
+        if len(_COMPILED) >= MAX_COMPILED:
+            _COMPILED.clear()  # `course serve` running all day: start again rather than grow
+        with _LOADING:
+            _BODIES[name] = body
+            try:
+                _COMPILED[name] = ENVIRONMENT.get_template(name)
+            finally:
+                del _BODIES[name]
+    return _COMPILED[name]
 
 
 def template_line(error):

@@ -1,5 +1,6 @@
 """Load the course's plain files into a typed Course, reporting every problem at once."""
 
+import os
 from pathlib import Path
 
 import jinja2
@@ -10,6 +11,7 @@ from labkit.realmodel import PLUGS
 from site_builder import tomlfile, widgets
 from site_builder.constants import DEFAULT_TIME_LIMIT
 from site_builder.errors import Problems
+from site_builder.file_digests import FileDigests
 from site_builder.lesson_text import ENVIRONMENT as LESSON_TEXT
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
 from site_builder.paths import files_in, is_slug, links_outside, suggest_slug
@@ -322,6 +324,43 @@ def load_labs(root, problems):
 
 
 def load_lab(folder, problems):
+    """The Lab in `folder`, or None (with problems). Read again only when one of its files changed."""
+    signature = folder_signature(folder)
+    kept = _LABS_READ.get(str(folder))
+    if signature is not None and kept and kept[0] == signature:
+        return kept[1]
+    before = len(problems.found)
+    lab = read_lab(folder, problems)
+    if signature is not None and lab is not None and len(problems.found) == before:
+        _LABS_READ[str(folder)] = (signature, lab)
+    return lab
+
+
+# `course serve` loads the course again on every save, and reading every lab's files costs
+# more than the rest of a one-lesson rebuild: a lab that loaded cleanly is kept by the
+# digests of its files (site_builder/file_digests.py), in this process only.
+_LABS_READ = {}  # folder -> (signature, Lab)
+_LAB_FILES = FileDigests()
+
+
+def folder_signature(folder):
+    """Each file of a lab's folder with its digest; None when a link is involved (reading it again checks where it leads)."""
+    real = os.path.realpath(folder)
+    if real != os.path.abspath(folder):
+        return None
+    found = [real]
+    try:
+        for directory, subfolders, files in os.walk(folder):
+            subfolders.sort()
+            if any(os.path.islink(os.path.join(directory, name)) for name in subfolders + files):
+                return None
+            found += [(os.path.join(directory, name), _LAB_FILES.of(os.path.join(directory, name))) for name in sorted(files)]
+    except OSError:
+        return None
+    return found
+
+
+def read_lab(folder, problems):
     if links_outside(problems.root, folder):
         problems.add(folder, "links outside the course folder")
         return None

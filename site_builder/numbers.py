@@ -2,6 +2,7 @@
 
 import importlib.util
 import inspect
+import json
 import math
 import re
 import sys
@@ -12,6 +13,7 @@ from site_builder import tomlfile
 from site_builder.errors import did_you_mean, exception_text
 from site_builder.names_data import NamesUnavailable
 from site_builder.paths import UnsafePath, inside, is_ignored
+from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.time_limit import TimedOut, time_limit
 
 NUMBERS_DIR = Path("course") / "numbers"
@@ -50,11 +52,20 @@ UNAVAILABLE = Unavailable()
 
 
 class Providers:
-    """Imports provider modules once and calls each provider function once per build."""
+    """Imports provider modules once and calls each provider function once per build.
 
-    def __init__(self, root):
+    With a `cache`, a result kept from an earlier build whose inputs are unchanged is
+    used instead of calling the provider (see site_builder/provider_cache.py).
+    """
+
+    def __init__(self, root, cache=None, digests=None):
         self.root = Path(root)
         fresh_package(self.root / NUMBERS_DIR)
+        self.cache, self.digests = cache, digests
+        # What providers read, digested before any of them runs; results are kept under it
+        # at the end, and only if it still holds (a save during the build would go unseen).
+        self.cache_inputs = cache.inputs(self.root, digests) if cache else None
+        self.computed = {}  # target -> result, of the providers that ran in this build
         self.modules = {}
         self.results = {}
         self.failures = {}  # target or module name -> the LookupError or ProviderFailed it gave
@@ -69,12 +80,40 @@ class Providers:
         if target in self.failures:
             raise self.failures[target]
         if target not in self.results:
+            kept = self.kept(target)
+            if kept is not None:
+                self.results[target] = kept
+                return kept
             try:
                 self.results[target] = self.call(target)
             except (LookupError, ProviderFailed) as error:
-                self.failures[target] = error
+                self.failures[target] = error  # failures are never kept: the next build says them again
                 raise
+            self.computed[target] = self.results[target]
         return self.results[target]
+
+    def as_text(self, target):
+        """What `target` gives, as JSON text (for digests): read from the cache without parsing it when it is kept there.
+
+        Raises what compute() raises.
+        """
+        if target not in self.results and target not in self.failures and self.cache:
+            text = self.cache.text(self.cache_inputs, target)
+            if text is not None:
+                return text
+        return json.dumps(self.compute(target))
+
+    def kept(self, target):
+        return self.cache.get(self.cache_inputs, target) if self.cache else None
+
+    def keep_results(self):
+        """Keep what this build computed for the next, unless a provider's input changed meanwhile."""
+        if self.digests:
+            self.digests.relist()  # a provider file added during the build must count
+        if self.cache and self.computed and self.cache.inputs(self.root, self.digests) == self.cache_inputs:
+            for target, result in self.computed.items():
+                self.cache.put(self.cache_inputs, target, result)
+        self.computed = {}
 
     def call(self, target):
         module_name, function_name = target.split(":")

@@ -53,8 +53,11 @@ def root_for(dest_path):
     return "../" * depth
 
 
-def render_site(course, documents, live_reload=False):
-    """All pages. `documents` maps a lesson's or page's id to its RenderedDocument."""
+def render_site(course, documents, live_reload=False, kept=None):
+    """All pages. `documents` maps a lesson's or page's id to its RenderedDocument.
+
+    `kept` (a DocumentCache that rendered `documents`) gives back a page none of whose inputs changed.
+    """
     check_short_markdown(course)
     env = environment()
     overview = OverviewCourse(course)
@@ -65,8 +68,13 @@ def render_site(course, documents, live_reload=False):
     def render(template, dest, page_title, root=None, current_module=None, current_lesson=None, **context):
         root = root_for(dest) if root is None else root
         here = {"current_module": current_module, "current_lesson": current_lesson}
+
+        def made():
+            return env.get_template(template).render(root=root, page_title=page_title, **common, **here, **context)
+
+        shown = context.get("page") or context.get("lesson")  # the document the page shows, if any
         try:
-            pages[dest] = env.get_template(template).render(root=root, page_title=page_title, **common, **here, **context)
+            pages[dest] = kept.page(dest, shown.id if shown else None, live_reload, made) if kept else made()
         except BuildError as error:
             raise BuildError(f"{dest}: {error.message}") from None
 

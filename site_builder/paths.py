@@ -1,5 +1,6 @@
 """Turning names from content into paths, and reading authors' files: the one place that rejects escapes."""
 
+import os
 import re
 from pathlib import Path
 
@@ -29,8 +30,13 @@ def inside(root, *parts):
 
 
 def links_outside(root, path):
-    """True when `path`, once its links are followed, is not inside `root`."""
-    return not _within(Path(root).resolve(), Path(path).resolve())
+    """True when `path`, once its links are followed, is not inside `root`.
+
+    On strings: the loader asks this of every file it reads, and pathlib's parents
+    cost more than the reading.
+    """
+    real_root, real = os.path.realpath(root), os.path.realpath(path)
+    return not (real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep))
 
 
 def _within(root, candidate):

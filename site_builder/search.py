@@ -6,18 +6,24 @@ loads through Pagefind's own `pagefind.js`. Nothing is asked of a server, so the
 works on any static host, and offline once the service worker holds the site.
 
 Pagefind runs only when the pages' HTML changes: its output is kept under .cache/ by a
-digest of every indexed page and of the options below.
+digest of every indexed page and of the options below. Under `course serve` a rebuild
+does not wait for it: the site lands with the index made last, and Pagefind indexes the
+new pages meanwhile and puts their index into the served site (a second or so later).
 """
 
 import hashlib
 import json
+import logging
+import os
 import shutil
 import tempfile
+import threading
 from pathlib import Path
 
 from site_builder.assets import PROJECT_ROOT, link_or_copy, run_tool
 from site_builder.errors import BuildError
 
+log = logging.getLogger(__name__)
 INDEX_DIR = "pagefind"
 # Every page is a folder's index.html; the one other page, 404.html, is left out.
 PAGES = "**/index.html"
@@ -52,18 +58,67 @@ class SearchIndex:
         self.root = Path(root)
         self.cache = Path(cache_dir or self.root / ".cache" / "build") / "search"
         self.pagefind = self.root / "node_modules" / ".bin" / "pagefind"
+        self.latest = None  # the index this process linked last: what a rebuild shows until its own is made
+        self.deferred = None  # (snapshot of the pages, cached index to make) for landed()
+        self.indexing = threading.Lock()  # one Pagefind at a time, in the order of the builds
+        self.threads = []
 
-    def write(self, stage):
-        """Put the index of the pages in `stage` into `stage/pagefind/`; return the cached folder it came from."""
+    def write(self, stage, wait=True):
+        """Put the index of the pages in `stage` into `stage/pagefind/`; return the cached folder it came from.
+
+        `wait=False` (course serve): if Pagefind would have to run and an earlier index is to
+        hand, link that one now and make the new one in landed(), once the site is in place.
+        """
         stage = Path(stage)
         pages = sorted(path for path in stage.glob(PAGES) if path.is_file())
         cached = self.cache / self.digest(stage, pages)
+        self.deferred = None
         if not cached.is_dir():
-            self.run_pagefind(stage, cached)
-        for path in sorted(cached.rglob("*")):
-            if path.is_file():
-                link_or_copy(path, stage / INDEX_DIR / path.relative_to(cached))
+            if not wait and self.latest is not None and self.latest.is_dir():
+                self.deferred = (self.snapshot(stage, pages), cached)
+                cached = self.latest
+            else:
+                self.run_pagefind(stage, cached)
+        link_tree(cached, stage / INDEX_DIR)
+        self.latest = cached
         return cached
+
+    def snapshot(self, stage, pages):
+        """The pages as they are now, linked into a folder of their own: the stage is about to move."""
+        self.cache.mkdir(parents=True, exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=".pages-", dir=self.cache))
+        for page in pages:
+            link_or_copy(page, folder / page.relative_to(stage))
+        return folder
+
+    def landed(self, site):
+        """The site is in place at `site`: make the index write() deferred, in the background, and put it there."""
+        if self.deferred is None:
+            return
+        snapshot, cached = self.deferred
+        self.deferred = None
+        thread = threading.Thread(target=self.index_later, args=(snapshot, cached, Path(site)), name="search index", daemon=True)
+        self.threads = [*(earlier for earlier in self.threads if earlier.is_alive()), thread]
+        thread.start()
+
+    def index_later(self, snapshot, cached, site):
+        with self.indexing:
+            try:
+                if not cached.is_dir():
+                    self.run_pagefind(snapshot, cached)
+                if self.digest(site, sorted(site.glob(PAGES))) == cached.name:  # else a newer build is there, with its own index to come
+                    link_tree(cached, site / INDEX_DIR)
+                    self.latest = cached
+            except (BuildError, OSError) as error:  # the pages are served already: say it and go on
+                log.warning("the search index was not updated: %s", error)
+            finally:
+                shutil.rmtree(snapshot, ignore_errors=True)
+
+    def settle(self):
+        """Wait for the indexes being made in the background (tests and benchmarks)."""
+        for thread in self.threads:
+            thread.join()
+        self.threads = []
 
     def digest(self, stage, pages):
         digest = hashlib.sha256(json.dumps([self.version(), ROOT_SELECTOR, EXCLUDED, PAGES, UNUSED]).encode())
@@ -103,3 +158,20 @@ class SearchIndex:
                     raise
         finally:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def link_tree(source, dest):
+    """Every file of `source` linked at the same place under `dest`, each replaced at once.
+
+    An index put into a served site keeps the earlier index's files beside its own, so a
+    page that loaded the earlier one can still fetch them.
+    """
+    for path in sorted(source.rglob("*")):
+        if path.is_file():
+            target = dest / path.relative_to(source)
+            if not target.exists():  # a new stage's, or a new hashed file: nothing to replace
+                link_or_copy(path, target)
+                continue
+            temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            link_or_copy(path, temporary)
+            temporary.replace(target)

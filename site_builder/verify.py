@@ -2,7 +2,9 @@
 
 import ast
 import contextlib
+import dataclasses
 import io
+import os
 import sys
 import traceback
 from dataclasses import dataclass
@@ -13,7 +15,7 @@ from labkit.learner import LearnerError, run_code
 from labkit.protocol import LEARNER_FILE, is_checks_filename
 from site_builder import cross_check, worked_examples
 from site_builder.errors import exception_text
-from site_builder.memo import labkit_source
+from site_builder.memo import digest, labkit_source
 from site_builder.numbers import Providers
 from site_builder.time_limit import TimedOut, time_limit
 
@@ -39,12 +41,12 @@ def verify_labs(labs, problems, memo=None, providers=None):
     With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
     """
     verified = {}
-    checker = labkit_source() + RULES if memo else ""
+    checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
     providers = providers or Providers(problems.root)
     for lab in labs:
         if memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [checker, repr(lab), cross_check.fingerprint(lab, providers)]
+            inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers)]
             expected = memo.get("sound-lab-answers", inputs, lambda: answers_if_sound(lab, problems, providers), keep=lambda found: found is not None, persist=True)
             result = VerifiedLab(lab, expected) if expected is not None else None
         else:
@@ -52,6 +54,19 @@ def verify_labs(labs, problems, memo=None, providers=None):
         if result:
             verified[lab.id] = result
     return verified
+
+
+def portable(lab, root):
+    """The lab with its paths relative to the course: a copy of the course has the same verdicts."""
+
+    prefix = str(root).rstrip(os.sep) + os.sep
+
+    def relative(path):
+        text = str(path)  # the loader made every path from `root`: relpath's resolving is not needed
+        return Path(text.removeprefix(prefix)) if text.startswith(prefix) else Path(path)
+
+    wrong = tuple(dataclasses.replace(answer, src_path=relative(answer.src_path)) for answer in lab.wrong_answers)
+    return dataclasses.replace(lab, src_dir=relative(lab.src_dir), wrong_answers=wrong)
 
 
 def answers_if_sound(lab, problems, providers):

@@ -13,10 +13,10 @@ from site_builder.search import UNUSED, SearchIndex
 from tests.conftest import FIXTURES
 
 
-def indexed_pages(site):
+def indexed_pages(site, index_dir="pagefind"):
     """{url: text} of every page in the site's index, read from Pagefind's fragments."""
     pages = {}
-    for fragment in (site / "pagefind/fragment").iterdir():
+    for fragment in (site / index_dir / "fragment").iterdir():
         data = gzip.decompress(fragment.read_bytes())
         record = json.loads(data[data.index(b"{") :])  # after Pagefind's short signature
         pages[record["url"]] = record["content"]
@@ -89,3 +89,25 @@ def test_pagefind_runs_again_only_when_a_page_changes(site, tmp_path, monkeypatc
 def test_a_missing_pagefind_says_how_to_install_it(tmp_path):
     with pytest.raises(BuildError, match=r"Pagefind is not installed .* run `npm ci`"):
         SearchIndex(root=tmp_path, cache_dir=tmp_path / "cache").write(tmp_path)
+
+
+def test_under_serve_a_rebuild_lands_with_the_last_index_and_the_new_one_follows(site, tmp_path):
+    stage = tmp_path / "stage"
+    shutil.copytree(site, stage, ignore=shutil.ignore_patterns("pagefind"))
+    index = SearchIndex(cache_dir=tmp_path / "cache")
+    first = index.write(stage, wait=False)  # nothing made yet to show instead: it waits
+    assert "2 plus 3 is 5" in indexed_pages(stage)["/01-basics/adding/"]
+
+    served = tmp_path / "served"
+    shutil.copytree(stage, served, ignore=shutil.ignore_patterns("pagefind"))
+    lesson = served / "01-basics/adding/index.html"
+    lesson.write_text(lesson.read_text().replace("2 plus 3 is 5", "2 plus 3 is five"))
+    assert index.write(served, wait=False) == first, "the rebuild should not wait for Pagefind"
+    assert "2 plus 3 is 5" in indexed_pages(served)["/01-basics/adding/"]
+    index.landed(served)
+    index.settle()
+    assert index.latest != first and "2 plus 3 is five" in indexed_pages(index.latest, ".")["/01-basics/adding/"]
+    # The new index is in the served site, beside the files of the one pages had loaded.
+    for path in index.latest.rglob("*"):
+        if path.is_file():
+            assert (served / "pagefind" / path.relative_to(index.latest)).read_bytes() == path.read_bytes(), path.name

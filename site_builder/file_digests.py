@@ -1,0 +1,108 @@
+"""Digests of the files a build reads, hashed only when their size or time of change moves.
+
+Hashing every source on every build costs more than the build it would let us skip, so a
+file's SHA-256 is kept with its (size, mtime_ns, inode) and reused while those are the
+same. That shortcut is unsafe for a file changed within the clock tick in which its
+digest was taken (the kernel stamps times at a coarse tick, so a second write in the same
+tick with the same size looks unchanged): like git's "racily clean" index entries, such a
+file is hashed again until its time of change is safely older than the record.
+"""
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+
+# More than any filesystem's timestamp granularity (FAT's is 2 s); within it, hash again.
+RACY_SECONDS = 3
+SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
+
+
+class FileDigests:
+    """{path: sha256 hex} for files, reusing the digests kept in `record` (a JSON file)."""
+
+    def __init__(self, record=None, one_build=False):
+        """`one_build`: list each folder once and reuse the list (see relist()), for one build's several digests."""
+        self.record = Path(record) if record else None
+        self.known = self.read_record()
+        self.used = set()  # the paths asked about, which save() keeps whether or not they exist
+        self.changed = False
+        self.one_build = one_build
+        self.listed = {}  # folder -> files_under(folder), when one_build
+
+    def read_record(self):
+        try:
+            return json.loads(self.record.read_text(encoding="utf-8")) if self.record else {}
+        except (OSError, ValueError):
+            return {}  # only a cache: a missing or torn record means hashing again
+
+    def of(self, path):
+        """The SHA-256 of the file at `path` (hex); raises OSError if it cannot be read."""
+        key = str(path)
+        self.used.add(key)
+        stat = os.stat(key)
+        signature = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
+        kept = self.known.get(key)
+        if kept and kept[0] == signature and not racy(stat.st_mtime_ns, kept[1]):
+            return kept[2]
+        digest = hashlib.sha256(Path(key).read_bytes()).hexdigest()
+        self.known[key] = [signature, time.time_ns(), digest]
+        self.changed = True
+        return digest
+
+    def of_tree(self, folder, hasher, skip=None):
+        """Feed every file under `folder` (its relative path and digest, in a fixed order) into `hasher`.
+
+        `skip(relative path)`, when given, names files to leave out.
+        """
+        for relative, path in self.files_under(folder):
+            if skip and skip(relative):
+                continue
+            hasher.update(f"{relative}\0{self.of(path)}\n".encode())
+
+    def files_under(self, folder):
+        if not self.one_build:
+            return files_under(folder)
+        if str(folder) not in self.listed:
+            self.listed[str(folder)] = files_under(folder)
+        return self.listed[str(folder)]
+
+    def relist(self):
+        """Forget the folders' lists: files may have been added or removed since they were made."""
+        self.listed = {}
+
+    def save(self):
+        if not (self.record and self.changed):
+            return
+        # Files gone since (a test's course in a folder since deleted) leave the record, or it would grow forever.
+        self.known = {key: kept for key, kept in self.known.items() if key in self.used or os.path.exists(key)}
+        try:
+            self.record.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.record.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(self.known), encoding="utf-8")
+            temporary.replace(self.record)  # never a torn record, even if two builds race
+            self.changed = False
+        except OSError:
+            pass  # only a cache: the next build hashes again
+
+
+def racy(modified_ns, recorded_ns):
+    """True when the file changed too close to the moment its digest was taken to trust its stamps."""
+    return modified_ns >= recorded_ns - RACY_SECONDS * 1_000_000_000
+
+
+def files_under(folder):
+    """(path relative to `folder` with "/", full path) of every file under it, sorted, leaving out compiled Python.
+
+    Plain strings and os.walk: a warm build asks this of about a thousand files, and
+    pathlib's objects would cost more than the rest of the answer.
+    """
+    found = []
+    folder = os.fspath(folder)
+    for directory, subfolders, files in os.walk(folder):
+        subfolders[:] = [name for name in subfolders if name not in SKIPPED_PARTS]
+        prefix = os.path.relpath(directory, folder).replace(os.sep, "/")
+        prefix = "" if prefix == "." else prefix + "/"
+        found += [(prefix + name, os.path.join(directory, name)) for name in files if name not in SKIPPED_PARTS and not name.endswith(".pyc")]
+    return sorted(found)
