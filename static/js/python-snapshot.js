@@ -32,10 +32,23 @@ export async function readSnapshot(key) {
   try {
     const cache = await store.open(CACHE_NAME);
     const response = await cache.match(addressOf(key));
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (looksLikeAPicture(bytes)) return bytes;
+    await cache.delete(addressOf(key)); // damaged: Pyodide is never asked to restore it
+    return null;
   } catch {
     return null; // storage refused (a private window, a full disk): start the long way
   }
+}
+
+// Pyodide's pictures begin "\0snp" and hold all of Python's memory (tens of megabytes); anything
+// else was cut short or written by something other than this worker.
+const MAGIC = [0x00, 0x73, 0x6e, 0x70];
+const SMALLEST = 1_000_000;
+
+function looksLikeAPicture(bytes) {
+  return bytes.length >= SMALLEST && MAGIC.every((byte, index) => bytes[index] === byte);
 }
 
 export function saveSnapshot(key, bytes) {

@@ -201,6 +201,9 @@ async function loadPython(buffer, report) {
   // bundles from there at each Check).
   await unpackChecker(checker.fileName);
   pyodide.runPython("import labkit.entry");
+  // A Python restored from the picture has run almost nothing, so the browser has not made its
+  // hot paths fast yet: pay for that now, with a lab of our own, not in the learner's first Check.
+  if (!fresh) pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
   if (fresh && canKeepSnapshots) {
     // Taken before the worker hands Python any object of its own (streams, the interrupt
     // buffer, the entry proxy below): a picture cannot hold those.
