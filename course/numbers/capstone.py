@@ -26,7 +26,10 @@ QUICK_STEPS = 200
 FULL_STEPS = labkit_capstone.MAX_STEPS
 WINDOW = labkit_capstone.CHECKPOINT_EVERY  # the curve averages the losses between two checkpoints
 SMOOTH_STEPS, SMOOTH_WINDOW = 6, 3  # the train lab's worked example: the first losses, averaged over 3
-ORIGINAL_COUNT, ORIGINAL_TEMPERATURE, ORIGINAL_SEED = 10, 0.5, 42  # the sample lab's worked example
+ORIGINAL_COUNT, ORIGINAL_TEMPERATURE, ORIGINAL_SEED = 10, 0.5, 42  # the lesson's sample of the course's model
+# The sample lab's own ten names (its worked example): inputs, fixed, so that the lab's answer
+# depends on the names data alone and not on whichever checkpoint the course ships.
+LAB_SAMPLES = ("kana", "keelan", "alilan", "ariel", "cairi", "mayan", "kenia", "akalen", "danyli", "man")
 
 
 def trailing_averages(values, window):
@@ -69,10 +72,12 @@ def originality():
     drawn = [microgpt.sample_name(model, rng, ORIGINAL_TEMPERATURE) for _ in range(ORIGINAL_COUNT)]
     known = set(text_as_numbers.names())
     new = [name for name in drawn if name not in known]
+    lab_new = [name for name in LAB_SAMPLES if name not in known]
     return {
         "names": [{"name": name, "new": name not in known} for name in drawn],
         "count": len(drawn), "new": len(new), "share": len(new) / len(drawn),
         "temperature": ORIGINAL_TEMPERATURE, "seed": ORIGINAL_SEED,
+        "lab": {"names": list(LAB_SAMPLES), "new_names": lab_new, "new": len(lab_new), "share": len(lab_new) / len(LAB_SAMPLES)},
     }
 
 
