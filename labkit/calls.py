@@ -11,8 +11,8 @@ import copy
 import io
 from dataclasses import dataclass
 
-from labkit.guard import protected
-from labkit.values import NotPlainData, close, plain
+from labkit.guard import keep, protected
+from labkit.values import NotPlainData, close, only_builtin_data, plain
 
 # An argument that is not plain data (a function passed in, say) is not compared.
 NOT_COMPARED = object()
@@ -99,9 +99,9 @@ def run(function, name, text, args):
         except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
             fields["error"] = error
         else:
+            keep(result)
             try:
-                with protected():  # reading the result can run the learner's code too (__iter__, __float__, ...)
-                    fields["value"] = plain(result)
+                fields["value"] = _read(result)
             except NotPlainData as problem:
                 fields["unreadable"] = problem
             except KeyboardInterrupt:
@@ -109,14 +109,24 @@ def run(function, name, text, args):
             except BaseException as error:
                 fields["error"] = error
         after = tuple(_after(copied) for copied in copies)
+    keep(copies, fields.get("error"))
     kept = printed.kept.getvalue()
     return Outcome(function=name, text=text, args=args, args_after=after, printed=kept, printed_count=printed.line_count(), **fields)
 
 
+def _read(value):
+    """`value` as plain data. Reading a learner's own object can run its code (__iter__,
+    __float__, ...), so that is done inside protected(); Python's own lists and numbers, the
+    usual answer, need no guard (the guard's cost is most of a Check's)."""
+    if only_builtin_data(value):
+        return plain(value)
+    with protected():
+        return plain(value)
+
+
 def _after(argument):
     try:
-        with protected():
-            return plain(argument)
+        return _read(argument)
     except KeyboardInterrupt:
         raise
     except BaseException:

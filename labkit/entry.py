@@ -1,6 +1,6 @@
 """The one entry point the browser's worker calls, with and returning plain dicts."""
 
-from labkit import capstone, dropin, grading, model_views, realmodel, realnames, stoppable_sleep, training
+from labkit import capstone, dropin, grading, guard, model_views, realmodel, realnames, stoppable_sleep, training
 from labkit.bundled import lab_bundle
 
 stoppable_sleep.install()
@@ -27,6 +27,11 @@ ACTIONS = {
 }
 
 
+# Requests whose answer is a verdict on the learner's code; the long training runs are not
+# (their learner objects must be collected as they go, or a run would fill the memory).
+VERDICTS = frozenset({"check", "compare", "dropin", "sample", "capstone_assemble"})
+
+
 def handle(request, report=None):
     """`{"action": <one of ACTIONS>, ...its fields}` -> a result dict.
 
@@ -37,4 +42,6 @@ def handle(request, report=None):
     if action not in ACTIONS:
         expected = ", ".join(repr(name) for name in ACTIONS)
         raise ValueError(f"Unknown action {action!r}: expected one of {expected}.")
+    if action in VERDICTS:
+        guard.stop_collecting_cycles()
     return ACTIONS[action](request, report)

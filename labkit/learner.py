@@ -2,7 +2,7 @@
 
 import traceback
 
-from labkit.guard import NO_INPUT, learner_builtins, protected
+from labkit.guard import NO_INPUT, keep, learner_builtins, protected
 from labkit.protocol import LEARNER_FILE
 
 
@@ -37,12 +37,14 @@ def run_code_partly(code, module_name):
     except SyntaxError as error:
         raise LearnerError(syntax_error_details(error)) from None
     namespace = {"__name__": module_name, "__builtins__": learner_builtins()}
+    keep(namespace)
     try:
         with protected():
             exec(compiled, namespace)
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # SystemExit too: exit() is the learner's, not the checker's
+        keep(error)
         return namespace, exception_details(error, code)
     return namespace, None
 

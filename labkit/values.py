@@ -63,6 +63,33 @@ def plain(value, _depth=0):
     raise NotPlainData(f"{article} {kind}, not a number or a list of numbers")
 
 
+def only_builtin_data(value, most=10_000):
+    """True when `value` is made of Python's own ints, floats, strings, bools, None, lists, tuples
+    and dicts (with such keys) alone, no subclass among them: reading it with plain() then runs
+    no code of the learner's. False for anything else, or deeper than plain() reads, or bigger
+    than `most` items (those are read the careful way)."""
+    pending = [(value, 0)]
+    seen = 0
+    while pending:
+        item, depth = pending.pop()
+        kind = type(item)  # compared by identity: a learner's metaclass could answer == or hash()
+        if kind is float or kind is int or kind is str or kind is bool or item is None:
+            continue
+        if not (kind is list or kind is tuple or kind is dict) or depth >= 20:
+            return False
+        seen += len(item)
+        if seen > most:
+            return False
+        if kind is dict:
+            for key in item:
+                key_kind = type(key)
+                if not (key_kind is str or key_kind is int or key_kind is float or key_kind is bool or key is None):
+                    return False
+            item = item.values()
+        pending.extend((part, depth + 1) for part in item)
+    return True
+
+
 def _plain_item(item, key, depth):
     try:
         return plain(item, depth + 1)

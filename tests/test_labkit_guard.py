@@ -167,3 +167,103 @@ def test_a_closed_output_stream_is_opened_again(tmp_path, monkeypatch):
         assert own_stdout.closed and not sys.stdout.closed
         print("still printing", file=sys.stdout, flush=True)
     assert (tmp_path / "out.txt").read_text() == "still printing\n"
+
+
+# Two cases, so that a cheat set off by the first call could pass the second check.
+TWO_CASES = '''
+from labkit import Checks
+
+checks = Checks()
+small = checks.case("add", 2, 3)
+large = checks.case("add", 10, 20)
+
+
+@checks.check("Adds small numbers")
+def adds_small(t):
+    t.require_close(small, "Use +.")
+
+
+@checks.check("Adds large numbers")
+def adds_large(t):
+    t.require_close(large, "Use +.")
+'''
+TWO = LabBundle("m/add-two", TWO_CASES, [5, 30], ["add"])
+# Learner code that, once run, makes every later check pass.
+CHEAT = """import labkit.checks
+for name in list(vars(labkit.checks.Tester)):
+    if name.startswith("require"):
+        setattr(labkit.checks.Tester, name, lambda *a, **k: None)"""
+# Every expected answer the checker holds, found through frames or objects, made the learner's 6.
+REWRITE_EXPECTED = """for value in list(frame.f_locals.values()):
+    for holder in [value, getattr(value, "tester", None)]:
+        expected = getattr(holder, "expected", None)
+        if isinstance(expected, list):
+            expected[:] = [6] * len(expected)"""
+
+
+def indented(code, spaces):
+    return "".join(" " * spaces + line + "\n" for line in code.splitlines())
+
+
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("the checker's frames, from sys._getframe", "import sys\n\ndef add(a, b):\n    frame = sys._getframe(1)\n    while frame is not None:\n" + indented(REWRITE_EXPECTED, 8) + "        frame = frame.f_back\n    return 6\n"),
+        ("the checker's frames, from a traceback", "def add(a, b):\n    try:\n        raise ValueError\n    except ValueError as error:\n        frame = error.__traceback__.tb_frame\n    while frame is not None:\n" + indented(REWRITE_EXPECTED, 8) + "        frame = frame.f_back\n    return 6\n"),
+        ("the checker's frames, from a running generator", "def walk():\n    frame = running.gi_frame\n    while frame is not None:\n" + indented(REWRITE_EXPECTED, 8) + "        frame = frame.f_back\n    yield 6\n\ndef add(a, b):\n    global running\n    running = walk()\n    return next(running)\n"),
+        ("every object in memory", "import gc\n\ndef add(a, b):\n    for frame in [o for o in gc.get_objects() if hasattr(o, 'expected')]:\n        frame = type('F', (), {'f_locals': {'x': frame}})\n" + indented(REWRITE_EXPECTED, 8) + "    return 6\n"),
+        ("a trace function", f"import sys\n\ndef trace(frame, event, arg):\n{indented(CHEAT, 4)}\nsys.settrace(trace)\n\ndef add(a, b):\n    return 6\n"),
+        ("a profile function", f"import sys\n\ndef profile(frame, event, arg):\n{indented(CHEAT, 4)}\nsys.setprofile(profile)\n\ndef add(a, b):\n    return 6\n"),
+        ("a monitoring callback", f"import sys\nm = sys.monitoring\nm.use_tool_id(3, 'cheat')\n\ndef on_start(code, offset):\n{indented(CHEAT, 4)}\nm.register_callback(3, m.events.PY_START, on_start)\nm.set_events(3, m.events.PY_START)\n\ndef add(a, b):\n    return 6\n"),
+        ("a collector callback", f"import gc\n\ndef collected(phase, info):\n{indented(CHEAT, 4)}\ngc.callbacks.append(collected)\ngc.set_threshold(1)\n\ndef add(a, b):\n    return 6\n"),
+        ("an audit hook", f"import sys\n\ndef heard(event, args):\n{indented(CHEAT, 4)}\nsys.addaudithook(heard)\n\ndef add(a, b):\n    return 6\n"),
+        ("an import hook", f"import sys\n\nclass Finder:\n    def find_spec(self, *args):\n{indented(CHEAT, 8)}\nsys.meta_path.insert(0, Finder())\n\ndef add(a, b):\n    return 6\n"),
+    ],
+)
+def test_learner_code_cannot_reach_the_checker_or_be_called_back(name, code):
+    result = grading.check(TWO, code)
+    assert result["status"] != "passed" and not any(check["passed"] for check in result["checks"]), result
+    # Nothing is left behind for the next learner.
+    assert grading.check(TWO, "def add(a, b):\n    return a + b\n")["status"] == "passed"
+    assert grading.check(TWO, "def add(a, b):\n    return 6\n")["status"] == "failed"
+
+
+def test_what_could_call_the_learner_back_is_put_back():
+    import gc
+    import sys
+
+    before = (sys.gettrace(), sys.getprofile(), list(gc.callbacks), list(sys.meta_path), list(sys.path), list(sys.path_hooks))
+    grading.check(TWO, "import gc, sys\ngc.callbacks.append(print)\nsys.meta_path.insert(0, 'x')\nsys.path.insert(0, '/nowhere')\nsys.path_hooks.append(print)\nsys.modules['labkit.fake'] = 1\n\ndef add(a, b):\n    return a + b\n")
+    assert (sys.gettrace(), sys.getprofile(), list(gc.callbacks), list(sys.meta_path), list(sys.path), list(sys.path_hooks)) == before
+    assert "labkit.fake" not in sys.modules
+
+
+def test_the_refusal_says_what_and_why():
+    result = grading.check(TWO, "import sys\nsys._getframe()\n\ndef add(a, b):\n    return a + b\n")
+    assert "sys._getframe() does not work in the labs" in result["error"]["text"]
+    result = grading.check(TWO, "def add(a, b):\n    return a + b\n\nadd.__code__ = (lambda a, b: 6).__code__\n")
+    assert "Changing a function's __code__ does not work in the labs" in result["error"]["text"]
+
+
+def test_the_checker_still_reads_tracebacks_of_the_learners_errors():
+    result = grading.check(TWO, "def add(a, b):\n    return a + c\n")
+    assert "NameError" in " ".join(check["message"] for check in result["checks"])
+
+
+# Finalised after the call, an object runs learner code outside protected(). Graded as `course
+# check` grades, in a Python that ends with the verdict (the browser's do too).
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("__del__ of what came back", f"class Bomb:\n    def __del__(self):\n{indented(CHEAT, 8)}\ndef add(a, b):\n    return [6, Bomb()]\n"),
+        ("__del__ of an argument", f"class Bomb:\n    def __del__(self):\n{indented(CHEAT, 8)}\ndef add(a, b):\n    return 6\n"),
+        ("a cycle collected later", f"import gc\n\nclass Bomb:\n    def __del__(self):\n{indented(CHEAT, 8)}\ndef add(a, b):\n    bomb = Bomb()\n    bomb.me = bomb\n    gc.set_threshold(1)\n    return 6\n"),
+        ("a generator's finally", f"def later():\n    try:\n        yield 6\n    finally:\n{indented(CHEAT, 8)}\ndef add(a, b):\n    waiting = later()\n    next(waiting)\n    return [6, waiting]\n"),
+        ("a weakref callback", f"import weakref\n\nclass Box:\n    pass\n\ndef cheat(_):\n{indented(CHEAT, 4)}\nboxes = []\n\ndef add(a, b):\n    box = Box()\n    box.me = box\n    boxes.append(weakref.ref(box, cheat))\n    return 6\n"),
+    ],
+)
+def test_nothing_the_learner_made_is_finalised_while_the_checker_decides(name, code):
+    from site_builder.check_process import grade_in_child
+
+    result, _printed = grade_in_child(TWO, code, time_limit=30)
+    assert result["status"] == "failed" and not any(check["passed"] for check in result["checks"]), result

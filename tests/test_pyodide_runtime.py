@@ -148,3 +148,30 @@ def test_compare_runs_a_learners_linear_as_every_layer_in_pyodide(real_model_res
     code = (PROJECT / "labs" / LINEAR_LAB / "solution.py").read_text(encoding="utf-8")
     cpython = realmodel.compare(LINEAR_LAB, code, "emma", PROJECT / "course" / "checkpoint.json", hook="linear")
     assert compared["summary"] == cpython["summary"] and compared["next_letters"] == cpython["next_letters"]
+
+
+# --- the guard inside Pyodide's Python (labkit/guard.py) -------------------------------
+
+DOT_LAB = "04-maths/dot-product"
+# Each makes every expected answer the checker holds 6 (through its frames), or patches the
+# checker from code Python would call back later, then answers 6 for every dot product.
+GUARD_ATTACKS = {
+    "frames": "import sys\n\ndef dot(a, b):\n    frame = sys._getframe(1)\n    while frame is not None:\n        for value in list(frame.f_locals.values()):\n            expected = getattr(value, 'expected', None)\n            if isinstance(expected, list):\n                expected[:] = [6] * len(expected)\n        frame = frame.f_back\n    return 6\n",
+    "trace": "import sys\n\ndef trace(frame, event, arg):\n    import labkit.checks\n    for name in list(vars(labkit.checks.Tester)):\n        if name.startswith('require'):\n            setattr(labkit.checks.Tester, name, lambda *a, **k: None)\n\nsys.settrace(trace)\n\ndef dot(a, b):\n    return 6\n",
+    "audit hook": "import sys\n\ndef heard(event, args):\n    import labkit.checks\n    for name in list(vars(labkit.checks.Tester)):\n        if name.startswith('require'):\n            setattr(labkit.checks.Tester, name, lambda *a, **k: None)\n\nsys.addaudithook(heard)\n\ndef dot(a, b):\n    return 6\n",
+}
+
+
+def test_the_guard_holds_in_pyodide(built_site):
+    solution = (PROJECT / "labs" / DOT_LAB / "solution.py").read_text(encoding="utf-8")
+    honest_six = "def dot(a, b):\n    return 6\n"
+    # One Python grades them all, in this order, as a learner trying each in turn would.
+    codes = [honest_six, *GUARD_ATTACKS.values(), solution]
+    results = grade_in_pyodide(built_site, [{"action": "check", "lab": DOT_LAB, "code": code} for code in codes])["results"]
+    honest, *attacks, right = results
+    passed = sum(check["passed"] for check in honest["checks"])
+    assert honest["status"] == "failed" and passed < len(honest["checks"])
+    for name, result in zip(GUARD_ATTACKS, attacks):
+        # No better than the same wrong answer without the cheat.
+        assert result["status"] != "passed" and sum(check["passed"] for check in result["checks"]) <= passed, (name, result)
+    assert right["status"] == "passed", right

@@ -200,7 +200,9 @@ async function loadPython(buffer, report) {
   // modules already imported, not the disk they were read from (labkit reads its lab
   // bundles from there at each Check).
   await unpackChecker(checker.fileName);
-  pyodide.runPython("import labkit.entry");
+  // Every Python here answers one request and is then ended: the guard may hold what the
+  // learner's code made until then (labkit/guard.py, keep()).
+  pyodide.runPython("import labkit.entry, labkit.guard\nlabkit.guard.answers_one_request()");
   // A Python restored from the picture has run almost nothing, so the browser has not made its
   // hot paths fast yet: pay for that now, with a lab of our own, not in the learner's first Check.
   if (!fresh) pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
