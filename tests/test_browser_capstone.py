@@ -60,10 +60,21 @@ def pass_lab(page, site, lab_id, code):
     )
 
 
+def softmax_lab_title():
+    from site_builder.loader import load_course
+
+    return load_course(PROJECT).labs.get("04-maths/softmax").title
+
+
 def test_the_first_step_gives_the_reference_loss(page, site):
     page.goto(site + ASSEMBLE)
     widget = part(page, "Assemble it")
-    expect(widget.get_by_role("cell", name="lab 04-maths/softmax is not passed yet")).to_be_visible()
+    why = widget.get_by_role("cell", name=f"the lab “{softmax_lab_title()}” is not passed yet")
+    expect(why).to_be_visible()
+    # The lab is named by its title, with a link to it on its lesson's page.
+    why.get_by_role("link").click()
+    expect(page.get_by_role("region", name=f"Lab: {softmax_lab_title()}")).to_be_in_viewport()
+    page.goto(site + ASSEMBLE)
     widget.get_by_role("button", name="Run the first step").click()
     expect(widget.get_by_role("status")).to_contain_text(f"loss is {reference_losses(1)[0]:.4f}, the reference's exactly", timeout=PYTHON_TIMEOUT)
 
@@ -73,7 +84,7 @@ def test_a_wrong_piece_is_named(page, site):
     pass_lab(page, site, "04-maths/softmax", wrong)
     page.goto(site + ASSEMBLE)
     widget = part(page, "Assemble it")
-    expect(widget.get_by_role("cell", name="you passed lab 04-maths/softmax")).to_be_visible()
+    expect(widget.get_by_role("cell", name=f"you passed the lab “{softmax_lab_title()}”")).to_be_visible()
     widget.get_by_role("button", name="Run the first step").click()
     status = widget.get_by_role("status")
     expect(status).to_contain_text("The first piece that differs is your softmax()", timeout=PYTHON_TIMEOUT)

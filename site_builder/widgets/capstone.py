@@ -33,9 +33,19 @@ class Capstone(WidgetKind):
         cap = request["cap"]
         config = {
             "part": request["part"], "firstLoss": cap["first_loss"], "runs": cap["runs"], "ladder": cap["ladder"],
-            "pieces": cap["pieces"], "checkpointEvery": cap["checkpoint_every"], "heldOut": cap["held_out"],
+            "pieces": [{**piece, **lab_page(context.course, piece["lab"])} for piece in cap["pieces"]],
+            "checkpointEvery": cap["checkpoint_every"], "heldOut": cap["held_out"],
         }
         return {"capstone": {**request, "config": config}}
+
+
+def lab_page(course, lab_id):
+    """The lab's title and its lesson's address (from the site's root), for the table of pieces."""
+    lab = course.labs.get(lab_id)
+    if lab is None:
+        raise WidgetError(f"the capstone needs lab {lab_id}, which this course does not have")
+    lesson = next((lesson for lesson in course.lessons() if lesson.module_dir == lab.module_dir and lab.slug in lesson.lab_slugs), None)
+    return {"title": lab.title, "url": f"{lesson.url}#lab-{lab.id.replace('/', '-')}" if lesson else ""}
 
 
 KIND = Capstone()

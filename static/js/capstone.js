@@ -63,22 +63,34 @@ class Assemble extends Part {
     this.button = this.$('[data-capstone-action="assemble"]');
     this.button.addEventListener("click", () => this.assemble());
     const parts = passedParts(this.config.pieces);
-    this.showPieces(this.config.pieces.map((piece) => ({ ...piece, yours: piece.lab in parts, why: piece.lab in parts ? `you passed lab ${piece.lab}` : `lab ${piece.lab} is not passed yet` })));
+    this.showPieces(this.config.pieces.map((piece) => ({ ...piece, yours: piece.lab in parts })));
   }
 
+  // Each row: the piece, whose it is, and why, naming the lab by its title with a link to it.
   showPieces(pieces) {
+    const byLab = new Map(this.config.pieces.map((piece) => [piece.lab, piece]));
     this.rows.replaceChildren(
-      ...pieces.map(({ piece, yours, why }) => {
+      ...pieces.map(({ piece, lab, yours }) => {
         const row = document.createElement("tr");
-        for (const text of [`${piece}()`, yours ? "yours" : "the course's", why]) {
+        for (const text of [`${piece}()`, yours ? "yours" : "the course's"]) {
           const cell = document.createElement("td");
           cell.textContent = text;
           row.append(cell);
         }
+        row.append(this.why(byLab.get(lab) ?? { lab, title: lab, url: "" }, yours));
         row.classList.toggle("capstone-yours", yours);
         return row;
       }),
     );
+  }
+
+  why({ title, url }, yours) {
+    const cell = document.createElement("td");
+    const name = url ? document.createElement("a") : document.createElement("span");
+    if (url) name.href = this.config.root + url;
+    name.textContent = `“${title}”`;
+    cell.append(yours ? "you passed the lab " : "the lab ", name, yours ? "" : " is not passed yet");
+    return cell;
   }
 
   async assemble() {
