@@ -384,8 +384,18 @@ def held_out_loss(model, weights, docs):
     return total / pairs
 
 
-def sample(state_text, temperature_text, seed_text):
-    """Names from the trained state at a temperature, the share that are new, and the held-out loss."""
+def heads(model, course, name):
+    """Both models' attention maps for `name`, to set side by side, or a sentence saying why not."""
+    name = realmodel.clean_name(name)
+    problem = realmodel.name_problem(name)
+    if problem:
+        return {"name": name, "problem": problem}
+    return {"name": name, "yours": microgpt.attention_maps(model, name), "course": microgpt.attention_maps(course, name)}
+
+
+def sample(state_text, temperature_text, seed_text, name="emma"):
+    """Names from the trained state at a temperature, the share that are new, the held-out loss,
+    and both models' heads reading `name`."""
     try:
         state = json.loads(state_text)
         temperature = float(temperature_text)
@@ -409,4 +419,5 @@ def sample(state_text, temperature_text, seed_text):
         names=[{"name": name, "new": name not in known} for name in drawn],
         course_names=[{"name": name, "new": name not in known} for name in course_drawn],
         new_share=len(new) / SAMPLES, course_new_share=sum(name not in known for name in course_drawn) / SAMPLES, held_out=held_out_loss(model, weights, run.docs), steps_done=state["step"],
+        heads=heads(model, course, name),
     )

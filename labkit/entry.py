@@ -22,7 +22,7 @@ ACTIONS = {
     "dropin": lambda r, report: dropin.dropin(field(r, "lab"), field(r, "code")),
     "capstone_assemble": lambda r, report: capstone.assemble(field(r, "parts"), field(r, "reference")),
     "capstone_train": lambda r, report: capstone.train(field(r, "parts"), field(r, "steps"), field(r, "state"), report),
-    "capstone_sample": lambda r, report: capstone.sample(field(r, "state"), field(r, "temperature"), field(r, "seed")),
+    "capstone_sample": lambda r, report: capstone.sample(field(r, "state"), field(r, "temperature"), field(r, "seed"), field(r, "name", "emma")),
     "train": lambda r, report: training.train(field(r, "code"), field(r, "counts"), field(r, "steps"), field(r, "lr"), report),
 }
 

@@ -129,6 +129,77 @@ def test_sampling_needs_a_run_and_then_shows_new_names(page, site):
     expect(widget.get_by_role("status")).to_contain_text("There is no trained run yet")
 
 
+TRAINED_STEPS = 20
+
+
+@pytest.fixture
+def cpython_capstone(monkeypatch):
+    """labkit.capstone in CPython, reading the names and the checkpoint from where the build takes them."""
+    from labkit import capstone, realmodel
+    from site_builder.names_data import names_path
+
+    monkeypatch.setattr(capstone, "NAMES", names_path(PROJECT))
+    monkeypatch.setattr(realmodel, "CHECKPOINT", PROJECT / "course" / "checkpoint.json")
+    capstone.names.cache_clear()
+    yield capstone
+    capstone.names.cache_clear()
+
+
+@cache
+def trained_state(capstone):
+    """A real run of TRAINED_STEPS steps of the course's pieces, made in CPython: what the page saves."""
+    return capstone.train("{}", str(TRAINED_STEPS), "")["state"]
+
+
+def save_run(page, preset, state):
+    page.evaluate(
+        """([preset, state]) => new Promise((resolve) => {
+            const open = indexedDB.open("zero-to-microgpt-capstone", 1);
+            open.onupgradeneeded = () => open.result.createObjectStore("runs");
+            open.onsuccess = () => {
+              const tx = open.result.transaction("runs", "readwrite");
+              tx.objectStore("runs").put(state, preset);
+              tx.oncomplete = () => resolve(true);
+            };
+        })""",
+        [preset, state],
+    )
+
+
+def test_sampling_after_a_run_shows_names_the_ladder_and_both_models_heads(page, site, cpython_capstone):
+    import json
+
+    from labkit import realmodel
+
+    capstone = cpython_capstone
+    state = trained_state(capstone)
+    page.goto(site + SAMPLE)
+    save_run(page, "quick", state)
+    page.reload()
+    widget = part(page, "Sample from it")
+    widget.get_by_role("textbox", name="A name for the heads").fill("olivia")
+    widget.get_by_role("button", name="Sample names").click()
+    status = widget.get_by_role("status")
+    expect(status).to_contain_text("of your names are new", timeout=PYTHON_TIMEOUT)
+    # The page's Python gives what CPython gives for the same run and seed.
+    expected = capstone.sample(json.dumps(state), "0.5", "1", "olivia")
+    yours = widget.locator("[data-capstone-yours] li")
+    expect(yours).to_have_count(len(expected["names"]))
+    expect(yours.first).to_contain_text(expected["names"][0]["name"] or "(empty)")
+    expect(widget.get_by_role("row", name=re.compile(rf"yours \({TRAINED_STEPS} steps\)"))).to_contain_text(f"{expected['held_out']:.4f}")
+    # Both models' heads, side by side, for the name typed: the course's is the checkpoint's own.
+    heads = widget.get_by_role("region", name="Your heads beside the course's")
+    grids = heads.get_by_role("grid")
+    expect(grids).to_have_count(2)
+    expect(grids.nth(0)).to_have_accessible_name(re.compile("“olivia”, head 1.*your model"))
+    expect(grids.nth(1)).to_have_accessible_name(re.compile("“olivia”, head 1.*the course's model"))
+    course = realmodel.attention("olivia")["maps"]["heads"][0]["weights"]
+    mine = expected["heads"]["yours"]["heads"][0]["weights"]
+    for grid, rows in ((grids.nth(0), mine), (grids.nth(1), course)):
+        expect(grid.locator('td[data-row="3"][data-col="1"]')).to_have_text(f"{rows[3][1]:.2f}")
+    assert mine != course  # 20 steps of training are not the course's 1,000
+
+
 @pytest.mark.parametrize("path", [ASSEMBLE, TRAIN, SAMPLE])
 def test_the_capstone_is_accessible_and_fits_a_phone(new_context, site, path):
     page = new_context(bypass_csp=True, color_scheme="dark").new_page()

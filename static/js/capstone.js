@@ -7,6 +7,7 @@ import { getPython } from "./python-client.js";
 import { getProgress } from "./progress.js";
 import { bestRun, loadRun, saveRun } from "./capstone-store.js";
 import { drawCurve, movingAverage } from "./capstone-curve.js";
+import { HeadsSideBySide } from "./heads-side-by-side.js";
 
 const STATUS_EVERY = 10; // steps between status lines, so a screen reader is not flooded
 
@@ -277,8 +278,9 @@ class Sample extends Part {
     this.seed += 1;
     this.say(`Sampling from your run of ${state.step} steps at temperature ${this.slider.value}…`);
     try {
-      const result = await python.capstoneSample(state, this.slider.value, this.seed);
+      const result = await python.capstoneSample(state, this.slider.value, this.seed, this.$("[data-capstone-name]").value);
       if (result.status !== "ok") return this.say(result.summary);
+      this.showHeads(result.heads, state.step);
       this.showNames(this.$("[data-capstone-yours]"), result.names);
       this.showNames(this.$("[data-capstone-course]"), result.course_names);
       this.$("[data-capstone-samples]").hidden = false;
@@ -291,6 +293,25 @@ class Sample extends Part {
     } finally {
       this.button.disabled = false;
     }
+  }
+
+  // Both models reading the same name, head by head: what training taught each of them to look at.
+  showHeads(heads, steps) {
+    const box = this.$("[data-capstone-heads]");
+    const note = this.$("[data-capstone-heads-note]");
+    box.hidden = false;
+    if (heads.problem) {
+      note.textContent = heads.problem;
+      this.heads?.element.remove();
+      this.heads = null;
+      return;
+    }
+    note.textContent = `How each head of your model (${steps} steps) and of the course's reads “${heads.name}”. The same colour is the same number on both sides.`;
+    if (!this.heads) {
+      this.heads = new HeadsSideBySide({ left: "your model", right: "the course's model" });
+      box.append(this.heads.element);
+    }
+    this.heads.show({ name: heads.name, left: heads.yours, right: heads.course });
   }
 
   showNames(list, names) {

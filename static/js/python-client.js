@@ -22,7 +22,7 @@
 //   await python.train(labId, code, { counts, steps, lr }, { onOutput, onStart, onUpdate })
 //                                          -> the learner's train_step run `steps` times; onUpdate hears each step's loss
 //   await python.capstoneAssemble(parts, reference), capstoneTrain(parts, steps, state, { onUpdate }),
-//         capstoneSample(state, temperature, seed)  -> the capstone's model of the learner's labs (labkit.capstone)
+//         capstoneSample(state, temperature, seed, name)  -> the capstone's model of the learner's labs (labkit.capstone)
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
 //   await python.nextLetters(prefix)       -> the real model's next-token probabilities after `prefix` (the same way)
 //   await python.stop()                    -> "interrupted" | "restarted" | "idle"
@@ -172,8 +172,8 @@ class PythonClient extends EventTarget {
     return this.execute("capstone_train", "", "", { ...options, extra: { parts: JSON.stringify(parts), steps: String(steps), state: saved } });
   }
 
-  capstoneSample(state, temperature, seed, options) {
-    return this.execute("capstone_sample", "", "", { ...options, extra: { state: JSON.stringify(state), temperature: String(temperature), seed: String(seed) } });
+  capstoneSample(state, temperature, seed, name, options) {
+    return this.execute("capstone_sample", "", "", { ...options, extra: { state: JSON.stringify(state), temperature: String(temperature), seed: String(seed), name: String(name) } });
   }
 
   async execute(type, lab, code, { onOutput, onStart, onUpdate, extra } = {}) {

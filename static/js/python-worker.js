@@ -25,7 +25,8 @@
 //                                              from the learner's passed labs (parts: JSON {lab id: code})
 //   {type: "capstone_train", parts, steps, state} -> {type: "update", update}* ({step, steps, loss} per
 //                                              step, {checkpoint} every 50), then the paused or final state
-//   {type: "capstone_sample", state, temperature, seed} -> names from a trained state, and its held-out loss
+//   {type: "capstone_sample", state, temperature, seed, name} -> names from a trained state, its held-out
+//                                              loss, and its heads and the course's reading `name`
 //   {type: "train", lab, code, counts, steps, lr}
 //                                           -> {type: "output", ...}* and {type: "update", update}* (one
 //                                              {step, steps, loss} per training step, as it runs), then
@@ -263,7 +264,7 @@ const REQUEST_FIELDS = {
   dropin: ["lab", "code"],
   capstone_assemble: ["parts", "reference"],
   capstone_train: ["parts", "steps", "state"],
-  capstone_sample: ["state", "temperature", "seed"],
+  capstone_sample: ["state", "temperature", "seed", "name"],
 };
 const STREAMING = new Set(["train", "capstone_train"]); // requests whose Python reports as it goes
 
