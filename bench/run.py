@@ -1,6 +1,6 @@
 """Benchmarks for the course engine. Prints figures; asserts nothing.
 
-    .venv/bin/python bench/run.py [build] [rebuild] [browser]   (default: all three)
+    .venv/bin/python bench/run.py [build] [rebuild] [browser] [capstone]   (default: all four)
 
 - full build: cold (no .cache/build), then warm: `course build` in a new process with
   nothing changed (the site is up to date), the same into a new --out (every cache warm,
@@ -11,6 +11,8 @@
   first visit and on a second (when the lab page starts from its picture of Python's memory)
 - Check latency for `attend` (click to verdict) once Python is loaded, with the next fresh
   Python loaded and without; the page's memory with its Pythons
+- the capstone's quick run (200 steps) in Chromium: steps a second, and the page's main-thread
+  tasks over 50 ms while it trains (the browser's Long Tasks API)
 """
 
 import os
@@ -190,23 +192,52 @@ CLICK_AND_WAIT = """() => new Promise((resolve) => {
 })"""
 
 
+# Every main-thread task over 50 ms from here on, as the browser reports them.
+WATCH_LONG_TASKS = """() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => ({ at: e.startTime, ms: e.duration, step: document.querySelector("[data-capstone-progress]")?.getAttribute("aria-valuenow") }))))
+    .observe({ type: "longtask" });
+}"""
+
+
+def bench_capstone(work):
+    with serving(work / "dist") as url, chromium() as browser:
+        context = browser.new_context(bypass_csp=True)
+        page = context.new_page()
+        page.goto(url + "10-capstone/train/")
+        widget = page.get_by_role("region", name="Train it")
+        page.evaluate(WATCH_LONG_TASKS)
+        started = time.perf_counter()
+        widget.get_by_role("button", name="Train").click()
+        expect(widget.get_by_role("status")).to_contain_text("Trained all 200 steps", timeout=600_000)
+        seconds = time.perf_counter() - started
+        tasks = page.evaluate("() => window.longTasks")
+        context.close()
+    longest = f"{max(task['ms'] for task in tasks):.0f} ms" if tasks else "none"
+    when = ", ".join(f"{task['ms']:.0f} ms at step {task['step']}" for task in tasks)
+    print(f"capstone quick run: 200 steps in {seconds:.1f} s ({200 / seconds:.1f} steps a second, Python's start included)")
+    print(f"capstone quick run: main-thread tasks over 50 ms while it ran: {len(tasks)}, longest {longest} ({when})")
+
+
 def fmt(values):
     return "(" + ", ".join(f"{v:.2f}" for v in values) + ")"
 
 
 def main():
     """`bench/run.py` runs every part; `bench/run.py browser` (or build, rebuild) only those named."""
-    sections = sys.argv[1:] or ["build", "rebuild", "browser"]
+    sections = sys.argv[1:] or ["build", "rebuild", "browser", "capstone"]
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         if "build" in sections:
             bench_build(work)
-        elif "browser" in sections:
+        elif "browser" in sections or "capstone" in sections:
             build(PROJECT, work / "dist")  # the browser figures need a site
         if "rebuild" in sections:
             bench_rebuild(work)
         if "browser" in sections:
             bench_browser(work)
+        if "capstone" in sections:
+            bench_capstone(work)
 
 
 if __name__ == "__main__":
