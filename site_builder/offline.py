@@ -4,6 +4,10 @@ Each build writes `sw.js` with the list of every file and a version made from th
 contents. A new version fills a new cache while the old one keeps serving the pages
 already open; the old cache is deleted only when the new worker takes over, so a page
 never mixes files from two builds.
+
+Python's runtime (13 MB of Pyodide) is the same from build to build, so it has a cache of its
+own, named by the runtime's contents alone: a new build whose runtime is unchanged finds that
+cache whole and fetches none of it, and a learner downloads only the pages that changed.
 """
 
 import hashlib
@@ -14,17 +18,32 @@ from site_builder.hosting import HEADERS_FILE, ISOLATION_HEADERS
 
 SERVICE_WORKER = "sw.js"
 CACHE_PREFIX = "zero-to-microgpt-"
+RUNTIME_PREFIX = CACHE_PREFIX + "runtime-"  # also starts with CACHE_PREFIX, so old ones are deleted too
+RUNTIME_DIR = "pyodide/"
+# In RUNTIME_DIR, but made by each build: the checker's wheel and the lock file that names it.
+BUILT_IN_RUNTIME_DIR = ("pyodide/pyodide-lock.json",)
 
 TEMPLATE = """// Written by the builder; do not edit. Keeps this build of the course for offline use.
 const CACHE = "{cache}";
 const FILES = {files};
+// Python's runtime, in a cache named by its own contents: kept from build to build.
+const RUNTIME = "{runtime}";
+const RUNTIME_FILES = {runtime_files};
 
 self.addEventListener("install", (event) => {{
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  event.waitUntil(Promise.all([caches.open(CACHE).then((cache) => cache.addAll(FILES)), keepRuntime()]));
 }});
 
+// Only what the runtime's cache lacks is fetched: nothing, when an earlier build left it whole.
+async function keepRuntime() {{
+  const cache = await caches.open(RUNTIME);
+  const missing = [];
+  for (const file of RUNTIME_FILES) if (!(await cache.match(file))) missing.push(file);
+  await cache.addAll(missing);
+}}
+
 self.addEventListener("activate", (event) => {{
-  const old = (name) => name.startsWith("{prefix}") && name !== CACHE;
+  const old = (name) => name.startsWith("{prefix}") && name !== CACHE && name !== RUNTIME;
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter(old).map((name) => caches.delete(name))))
@@ -64,7 +83,7 @@ async function fromCache(request) {{
 async function fromCacheOrNetwork(request) {{
   const cache = await caches.open(CACHE);
   const options = {{ ignoreSearch: true, ignoreMethod: true }};
-  const cached = await cache.match(request, options);
+  const cached = (await cache.match(request, options)) || (await (await caches.open(RUNTIME)).match(request, options));
   if (cached) return cached;
   try {{
     return await fetch(request);
@@ -86,17 +105,31 @@ def write_service_worker(stage):
     # `_headers` is read by the host, which never serves it: asking for it would fail the copy.
     not_served = {SERVICE_WORKER, HEADERS_FILE}
     files = sorted(path for path in stage.rglob("*") if path.is_file() and path.relative_to(stage).as_posix() not in not_served)
-    digest = hashlib.sha256()
-    urls = []
+    digest, runtime_digest = hashlib.sha256(), hashlib.sha256()
+    urls, runtime_urls = [], []
     for path in files:
         relative = path.relative_to(stage).as_posix()
-        digest.update(relative.encode() + b"\0" + path.read_bytes())
-        urls.append(page_url(relative))
+        record = relative.encode() + b"\0" + path.read_bytes()
+        digest.update(record)
+        if is_runtime(relative):
+            runtime_digest.update(record)
+            runtime_urls.append(relative)
+        else:
+            urls.append(page_url(relative))
     cache = CACHE_PREFIX + digest.hexdigest()[:16]
+    runtime = RUNTIME_PREFIX + runtime_digest.hexdigest()[:16]
     isolation = json.dumps(ISOLATION_HEADERS, indent=2)
-    text = TEMPLATE.format(cache=cache, files=json.dumps(urls, indent=0), prefix=CACHE_PREFIX, isolation=isolation)
+    text = TEMPLATE.format(
+        cache=cache, files=json.dumps(urls, indent=0), runtime=runtime, runtime_files=json.dumps(runtime_urls, indent=0),
+        prefix=CACHE_PREFIX, isolation=isolation,
+    )
     (stage / SERVICE_WORKER).write_text(text, encoding="utf-8")
     return cache
+
+
+def is_runtime(relative):
+    """Part of Python's runtime, which only changes with Pyodide's version (not the checker)."""
+    return relative.startswith(RUNTIME_DIR) and relative not in BUILT_IN_RUNTIME_DIR and not relative.endswith(".whl")
 
 
 def page_url(relative):

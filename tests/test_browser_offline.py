@@ -8,7 +8,7 @@ from contextlib import closing
 import pytest
 from playwright.sync_api import expect
 
-from site_builder.offline import write_service_worker
+from site_builder.offline import RUNTIME_PREFIX, is_runtime, write_service_worker
 from tests.browser import button, ready_lab, serving, set_code, verdict
 from tests.courses import NOT_FOUND, every_page, lab_name, real_course
 
@@ -17,15 +17,13 @@ pytestmark = pytest.mark.browser
 WAIT_FOR_OFFLINE_COPY = """async () => {
   const registration = await navigator.serviceWorker.ready;
   const names = await caches.keys();
-  const cache = await caches.open(names.find((name) => name.startsWith("zero-to-microgpt-")));
+  const cache = await caches.open(names.find((name) => name.startsWith("zero-to-microgpt-") && !name.startsWith("%s")));
   return (await cache.keys()).length;
-}"""
-# Which of the given addresses the offline copy does not hold.
+}""" % RUNTIME_PREFIX
+# Which of the given addresses the offline copy (its pages and Python's runtime) does not hold.
 NOT_CACHED = """async (urls) => {
-  const names = await caches.keys();
-  const cache = await caches.open(names.find((name) => name.startsWith("zero-to-microgpt-")));
   const missing = [];
-  for (const url of urls) if (!(await cache.match(url))) missing.push(url);
+  for (const url of urls) if (!(await caches.match(url))) missing.push(url);
   return missing;
 }"""
 COURSE = real_course()
@@ -42,6 +40,7 @@ def test_lessons_and_labs_work_offline_after_one_visit(browser, site):
         assert cached > 20
         pages = [site + path for path in every_page(COURSE) if path != NOT_FOUND]
         assert page.evaluate(NOT_CACHED, pages) == []
+        assert page.evaluate(NOT_CACHED, [site + "pyodide/pyodide.asm.wasm", site + "pyodide/python_stdlib.zip"]) == []
         context.set_offline(True)
         page.goto(site + LESSON.url)
         expect(page.get_by_role("heading", level=1)).to_contain_text(LESSON.title)
@@ -67,6 +66,24 @@ def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):
     assert write_service_worker(copy) != before
 
 
+def runtime_cache(sw_text):
+    return re.search(r'const RUNTIME = "([^"]+)"', sw_text).group(1)
+
+
+def test_pythons_runtime_keeps_its_cache_while_the_pages_change(built_site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(built_site, copy)
+    runtime = runtime_cache((copy / "sw.js").read_text())
+    (copy / "index.html").write_text((copy / "index.html").read_text() + "<!-- changed -->")
+    write_service_worker(copy)
+    assert runtime_cache((copy / "sw.js").read_text()) == runtime
+    wasm = copy / "pyodide" / "pyodide.asm.wasm"
+    wasm.write_bytes(wasm.read_bytes() + b"\0")  # another Pyodide
+    write_service_worker(copy)
+    assert runtime_cache((copy / "sw.js").read_text()) != runtime
+    assert is_runtime("pyodide/pyodide.asm.wasm") and not is_runtime("pyodide/pyodide-lock.json")
+
+
 def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_site, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(built_site, copy)
@@ -78,11 +95,18 @@ def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_s
         page.reload()  # now served from the offline copy
         heading = page.get_by_role("heading", level=1)
         expect(heading).to_contain_text(LESSON.title)
+        runtime = runtime_cache((copy / "sw.js").read_text())
 
-        # The author rebuilds: a changed lesson and a new service worker.
+        # The author rebuilds: a changed lesson and a new service worker. Python's runtime is
+        # the same, and the learner must not download it again: taken off the server, it
+        # would fail the new copy if it were asked for.
         title = html.escape(LESSON.title, quote=False)
         lesson.write_text(lesson.read_text().replace(title, title + ", revised"))
         write_service_worker(copy)
+        assert runtime_cache((copy / "sw.js").read_text()) == runtime
+        for path in (copy / "pyodide").iterdir():
+            if is_runtime(f"pyodide/{path.name}"):
+                path.unlink()
         page.reload()
         # Until the learner says so, the page stays whole on the old build ...
         expect(heading).not_to_contain_text("revised")
@@ -91,6 +115,8 @@ def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_s
         # ... and one click brings the new one, with the old copy gone.
         note.get_by_role("button", name="Reload with the new version").click()
         expect(page.get_by_role("heading", level=1)).to_contain_text(LESSON.title + ", revised")
-        # One copy of the site; the picture of Python's memory is kept apart from it, on purpose.
+        # One copy of the site and one of the runtime; the picture of Python's memory is kept
+        # apart from both, on purpose.
         names = [name for name in page.evaluate("caches.keys()") if name.startswith("zero-to-microgpt-")]
-        assert len(names) == 1, names
+        assert len(names) == 2 and runtime in names, names
+        assert page.evaluate(NOT_CACHED, [url + "pyodide/pyodide.asm.wasm"]) == []
