@@ -7,6 +7,7 @@ hook in the order of HOOKS; a new site-wide output is a new hook, not an edit to
 
 from site_builder.hosting import HEADERS_FILE, headers_file_text
 from site_builder.offline import write_service_worker
+from site_builder.precompress import write_compressed
 from site_builder.search import SearchIndex
 
 
@@ -31,6 +32,14 @@ class OfflineCopy(SiteHook):
     def finished(self, stage, live_reload):
         if not live_reload:  # `course serve` must always show the files just saved
             write_service_worker(stage)
+
+
+class Precompressed(SiteHook):
+    """`.br` and `.gz` copies of the larger files, for hosts that send them (and `course serve`)."""
+
+    def finished(self, stage, live_reload):
+        if not live_reload:  # an author's rebuild must be quick; the plain files serve as well
+            write_compressed(stage)
 
 
 class HostHeaders(SiteHook):
@@ -58,5 +67,6 @@ class Search(SiteHook):
         self.index.settle()
 
 
-# The search index first: the offline copy lists every file, the index's included.
-HOOKS = (HostHeaders(), Search(), OfflineCopy())
+# The search index first: the offline copy lists every file, the index's included; the
+# compressed copies last, so that sw.js has one too.
+HOOKS = (HostHeaders(), Search(), OfflineCopy(), Precompressed())

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from site_builder.hosting import HEADERS_FILE, ISOLATION_HEADERS
 
+COMPRESSED_SUFFIXES = (".br", ".gz")
+
 SERVICE_WORKER = "sw.js"
 CACHE_PREFIX = "zero-to-microgpt-"
 RUNTIME_PREFIX = CACHE_PREFIX + "runtime-"  # also starts with CACHE_PREFIX, so old ones are deleted too
@@ -104,7 +106,10 @@ def write_service_worker(stage):
     stage = Path(stage)
     # `_headers` is read by the host, which never serves it: asking for it would fail the copy.
     not_served = {SERVICE_WORKER, HEADERS_FILE}
-    files = sorted(path for path in stage.rglob("*") if path.is_file() and path.relative_to(stage).as_posix() not in not_served)
+    files = sorted(
+        path for path in stage.rglob("*")
+        if path.is_file() and path.relative_to(stage).as_posix() not in not_served and not is_compressed_copy(path)
+    )
     digest, runtime_digest = hashlib.sha256(), hashlib.sha256()
     urls, runtime_urls = [], []
     for path in files:
@@ -125,6 +130,11 @@ def write_service_worker(stage):
     )
     (stage / SERVICE_WORKER).write_text(text, encoding="utf-8")
     return cache
+
+
+def is_compressed_copy(path):
+    """`x.br` or `x.gz` beside `x` (site_builder/precompress.py): the server's to send, never asked for by name."""
+    return path.suffix in COMPRESSED_SUFFIXES and path.with_suffix("").is_file()
 
 
 def is_runtime(relative):

@@ -67,6 +67,24 @@ class Reloads:
             return self.generation, self.problems
 
 
+# Best first: the copies `course build` writes beside the larger files.
+COMPRESSED = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted_encodings(header):
+    """The encodings an Accept-Encoding header allows ("gzip, deflate, br;q=0.9" -> {"gzip", "deflate", "br"})."""
+    accepted = set()
+    for part in header.split(","):
+        name, _, parameters = part.strip().partition(";")
+        quality = parameters.strip().removeprefix("q=") if parameters.strip().startswith("q=") else "1"
+        try:
+            if float(quality) > 0:
+                accepted.add(name.strip().lower())
+        except ValueError:
+            continue
+    return accepted
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     reloads = None
     isolated = True  # tests turn it off to play a host that cannot send these headers
@@ -87,6 +105,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         # second of the last one would get "304 Not Modified" and the page would reload stale.
         del self.headers["If-Modified-Since"]
         return super().do_GET()
+
+    def send_head(self):
+        """The file, or its compressed copy (site_builder/precompress.py) for a browser that takes it."""
+        plain = Path(self.translate_path(self.path))
+        if plain.is_dir() and self.path.split("?")[0].endswith("/"):
+            plain = plain / "index.html"
+        encoding, copy = self.compressed_copy(plain)
+        if copy is None:
+            return super().send_head()
+        file = copy.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(plain)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(copy.stat().st_size))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return file
+
+    def compressed_copy(self, plain):
+        """(encoding, its copy of `plain`) for the best encoding the browser accepts, or (None, None)."""
+        if not plain.is_file():
+            return None, None
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for encoding, suffix in COMPRESSED:
+            copy = plain.with_name(plain.name + suffix)
+            if encoding in accepted and copy.is_file():
+                return encoding, copy
+        return None, None
 
     def copyfile(self, source, outputfile):
         try:

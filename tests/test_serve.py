@@ -56,6 +56,39 @@ def test_pages_are_cross_origin_isolated_and_typed(site):
         server.shutdown()
 
 
+def fetched(url, accept=None):
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept} if accept else {})
+    with urllib.request.urlopen(request) as response:
+        return response.headers, response.read()
+
+
+def test_a_compressed_copy_goes_to_a_browser_that_accepts_it(site):
+    import gzip
+
+    import brotli
+
+    wasm = b"\0asm" + bytes(range(256)) * 64
+    (site / "pyodide" / "pyodide.asm.wasm").write_bytes(wasm)
+    (site / "pyodide" / "pyodide.asm.wasm.br").write_bytes(brotli.compress(wasm))
+    (site / "pyodide" / "pyodide.asm.wasm.gz").write_bytes(gzip.compress(wasm))
+    (site / "index.html.gz").write_bytes(gzip.compress(b"home"))
+    server, url = start(site)
+    try:
+        headers, body = fetched(url + "pyodide/pyodide.asm.wasm", "gzip, deflate, br")
+        assert headers["Content-Encoding"] == "br" and headers["Content-Type"] == "application/wasm"
+        assert brotli.decompress(body) == wasm and headers["Vary"] == "Accept-Encoding"
+        assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
+        headers, body = fetched(url + "pyodide/pyodide.asm.wasm", "gzip, br;q=0")
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == wasm
+        headers, body = fetched(url + "pyodide/pyodide.asm.wasm")
+        assert headers["Content-Encoding"] is None and body == wasm
+        headers, body = fetched(url, "gzip")  # a folder's index.html too
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == b"home"
+        assert headers["Content-Type"].startswith("text/html")
+    finally:
+        server.shutdown()
+
+
 def test_missing_pages_get_the_404_page(site):
     server, url = start(site)
     try:

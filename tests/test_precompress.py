@@ -1,0 +1,52 @@
+"""The compressed copies the build writes beside the site's larger files."""
+
+import gzip
+
+import brotli
+
+from site_builder.offline import write_service_worker
+from site_builder.precompress import SMALLEST, write_compressed
+
+
+def test_large_text_gets_both_copies_and_each_decompresses_to_the_file(tmp_path):
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    page = ("<p>attention is a weighted average</p>\n" * 200).encode()
+    (site / "index.html").write_bytes(page)
+    assert write_compressed(site, cache) == 2
+    assert brotli.decompress((site / "index.html.br").read_bytes()) == page
+    assert gzip.decompress((site / "index.html.gz").read_bytes()) == page
+
+
+def test_small_incompressible_and_binary_files_get_none(tmp_path):
+    import os
+
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    (site / "small.js").write_text("x" * (SMALLEST - 1))
+    (site / "noise.js").write_bytes(os.urandom(50_000))  # nothing to gain
+    (site / "picture.png").write_bytes(b"\x89PNG" + b"\0" * 50_000)  # not a kind worth compressing
+    assert write_compressed(site, cache) == 0
+    assert sorted(path.name for path in site.iterdir()) == ["noise.js", "picture.png", "small.js"]
+
+
+def test_a_second_build_reuses_the_cached_copies(tmp_path, monkeypatch):
+    site, cache = tmp_path / "site", tmp_path / "cache"
+    site.mkdir()
+    (site / "app.js").write_text("const a = 1;\n" * 500)
+    write_compressed(site, cache)
+    calls = []
+    monkeypatch.setitem(__import__("site_builder.precompress").precompress.ENCODINGS, ".br", lambda data: calls.append(1) or b"")
+    (site / "app.js.br").unlink()
+    write_compressed(site, cache)
+    assert calls == [] and (site / "app.js.br").is_file()
+
+
+def test_the_offline_copy_never_lists_the_compressed_copies(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<p>home</p>" * 500)
+    write_compressed(site, tmp_path / "cache")
+    write_service_worker(site)
+    listed = (site / "sw.js").read_text()
+    assert '"./"' in listed and ".br" not in listed and ".gz" not in listed
