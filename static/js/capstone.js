@@ -321,8 +321,8 @@ class Sample extends Part {
         value.textContent = fixed(loss);
         const bar = document.createElement("td");
         const fill = document.createElement("span");
-        fill.className = "capstone-bar";
-        fill.style.width = `${Math.max(0, Math.min(100, (100 * loss) / uniform))}%`;
+        fill.className = "table-bar";
+        fill.style.setProperty("--length", String(Math.max(0, Math.min(1, loss / uniform))));
         bar.append(fill);
         row.append(name, value, bar);
         return row;
