@@ -114,7 +114,7 @@ def test_train_runs_the_learners_step_and_draws_the_loss_as_it_falls(page, site)
     expect(widget.get_by_role("progressbar", name="Training")).to_have_attribute("aria-valuenow", "100")
     expect(widget.locator("tbody tr")).to_have_count(11)  # steps 0, 10, ..., 100
     expect(widget.locator("tbody tr").nth(5)).to_contain_text(f"{expected[50]:.4f}")
-    expect(widget.locator("polyline")).to_have_count(1)
+    expect(widget.locator(".chart-line")).to_have_count(1)
 
 
 def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
@@ -133,7 +133,7 @@ def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
     widget.get_by_role("button", name="Stop").click()
     expect(widget.get_by_role("status")).to_contain_text("Stopped after", timeout=5_000)
     expect(widget.get_by_role("button", name="Train")).to_be_enabled()
-    expect(widget.locator("polyline")).to_have_count(1)
+    expect(widget.locator(".chart-line")).to_have_count(1)
 
 
 def test_a_step_that_returns_nothing_is_named(page, site):

@@ -18,7 +18,8 @@ class Capstone(WidgetKind):
     placed = "inline"
     template = "capstone.html"
     scripts = ("capstone.js",)
-    styles = ("capstone.css",)
+    styles = ("chart.css", "capstone.css")  # the loss curve is a live chart (chart-plot.js)
+    preloads = ("chart-plot.js",)
 
     def request(self, part, cap, *, caption):
         if part not in PARTS:

@@ -23,7 +23,8 @@ class Training(WidgetKind):
     placed = "inline"
     template = "training.html"
     scripts = ("training.js",)
-    styles = ("training.css",)
+    styles = ("chart.css", "training.css")  # the loss curve is a live chart (chart-plot.js)
+    preloads = ("chart-plot.js",)
 
     def request(self, *, lab, steps, lr, counts, target, caption):
         """Which lab's code to train, how many steps at which learning rate, on which counts, towards which loss."""

@@ -1,15 +1,11 @@
-// The capstone's loss curve: the learner's loss at every step (faint), its moving average
-// (bold) and the course's reference run, averaged the same way (dashed), as one SVG.
+// The capstone's loss curve, on the site's live chart (chart-plot.js): the learner's loss at
+// every step (faint), its moving average (bold) and the course's reference run, averaged the
+// same way (dashed). Its table keeps one row per WINDOW steps: both averages side by side.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { LiveChart, numberText } from "./chart-plot.js";
+
 export const WINDOW = 50; // steps in the moving average
-const PAD = { left: 40, right: 10, top: 10, bottom: 26 };
-
-function node(name, attributes = {}) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
-  return element;
-}
+const LOSSES = [1.5, 4]; // the y axis: a single name's loss seldom leaves it, and one that does is drawn at its edge
 
 export function movingAverage(values, window = WINDOW) {
   const out = [];
@@ -22,29 +18,40 @@ export function movingAverage(values, window = WINDOW) {
   return out;
 }
 
-// Draws into `box` (replacing what was there): `steps` along x, losses from 1.5 to 4 up y.
-export function drawCurve(box, { steps, losses, reference }) {
-  const width = Math.max(box.clientWidth, 200);
-  const height = Math.max(box.clientHeight, 120);
-  const low = 1.5;
-  const high = 4;
-  const x = (i) => PAD.left + (i / Math.max(steps, 1)) * (width - PAD.left - PAD.right);
-  const y = (v) => PAD.top + (1 - (Math.min(Math.max(v, low), high) - low) / (high - low)) * (height - PAD.top - PAD.bottom);
-  const path = (values) => values.map((v, i) => `${i ? "L" : "M"}${x(i + 1).toFixed(1)},${y(v).toFixed(1)}`).join("");
-  const svg = node("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Loss curve: yours beside the course's" });
-  for (const tick of [2, 2.5, 3, 3.5]) {
-    svg.append(node("line", { class: "capstone-grid", x1: PAD.left, x2: width - PAD.right, y1: y(tick), y2: y(tick) }));
-    const label = node("text", { class: "capstone-tick", x: PAD.left - 6, y: y(tick) + 4, "text-anchor": "end" });
-    label.textContent = tick.toFixed(1);
-    svg.append(label);
-  }
-  const axis = node("text", { class: "capstone-tick", x: width - PAD.right, y: height - 6, "text-anchor": "end" });
-  axis.textContent = `step (of ${steps.toLocaleString("en")})`;
-  svg.append(axis);
-  svg.append(node("path", { class: "capstone-line-reference", d: path(movingAverage(reference)) }));
-  if (losses.length) {
-    svg.append(node("path", { class: "capstone-line-raw", d: path(losses) }));
-    svg.append(node("path", { class: "capstone-line-average", d: path(movingAverage(losses)) }));
-  }
-  box.replaceChildren(svg);
+function averagedPoints(points) {
+  const averages = movingAverage(points.map(([, loss]) => loss));
+  return points.map(([step], i) => [step, averages[i]]);
+}
+
+function fixed(value) {
+  return Number(value).toFixed(4);
+}
+
+// A LiveChart in `box` whose data is [step, loss] from step 1; `reference()` is the course's
+// losses for the run length now chosen, and `rows` the table body to fill.
+export function lossCurve(box, rows, reference) {
+  const averagedReference = () => movingAverage(reference());
+  return new LiveChart(box, {
+    xLabel: "step",
+    yLabel: "loss",
+    xMax: reference().length,
+    yRange: LOSSES,
+    // The course's run on top: a learner whose run matches it sees its dashes over their line.
+    lines: [
+      { className: "chart-line chart-line-faint" },
+      { className: "chart-line", of: averagedPoints },
+      { className: "chart-reference", of: () => averagedReference().map((loss, i) => [i + 1, loss]) },
+    ],
+    describe: (points) => {
+      const course = averagedReference();
+      if (!points.length) return `Loss curve: the course's run, averaged over ${WINDOW} steps, falls from ${fixed(course[0])} to ${fixed(course.at(-1))}; yours is drawn beside it as you train.`;
+      const [step] = points.at(-1);
+      return `Loss curve: at step ${step} of ${course.length} your loss, averaged over ${WINDOW} steps, is ${fixed(averagedPoints(points).at(-1)[1])}; the course's run, averaged the same way, is ${fixed(course[step - 1])} there.`;
+    },
+    table: {
+      rows,
+      every: WINDOW,
+      cells: ([step], upToIt) => [numberText(step), fixed(averagedPoints(upToIt.slice(-WINDOW)).at(-1)[1]), fixed(averagedReference()[step - 1])],
+    },
+  });
 }

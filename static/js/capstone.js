@@ -1,12 +1,13 @@
 // Entry point for the capstone (capstone.html): assemble the learner's microgpt from their
 // passed labs, train it in the page's Python worker, and sample from it. Python does the
-// work (labkit.capstone); this module draws, at most once a frame, and keeps the run in
-// IndexedDB (capstone-store.js) so a reload resumes from the last checkpoint.
+// work (labkit.capstone); this module shows the progress at most once a frame (the curve
+// redraws less often still: capstone-curve.js) and keeps the run in IndexedDB
+// (capstone-store.js) so a reload resumes from the last checkpoint.
 
 import { getPython } from "./python-client.js";
 import { getProgress } from "./progress.js";
 import { bestRun, loadRun, saveRun } from "./capstone-store.js";
-import { drawCurve, movingAverage } from "./capstone-curve.js";
+import { lossCurve, movingAverage } from "./capstone-curve.js";
 import { HeadsSideBySide } from "./heads-side-by-side.js";
 
 const STATUS_EVERY = 10; // steps between status lines, so a screen reader is not flooded
@@ -128,7 +129,6 @@ class Train extends Part {
     this.progress = this.$("[data-capstone-progress]");
     this.fill = this.$("[data-capstone-fill]");
     this.rate = this.$("[data-capstone-rate]");
-    this.plot = this.$("[data-capstone-plot]");
     this.radios = [...section.querySelectorAll('input[type="radio"]')];
     this.losses = [];
     this.running = false;
@@ -137,7 +137,7 @@ class Train extends Part {
     this.buttons.resume.addEventListener("click", () => this.resume());
     this.buttons.pause.addEventListener("click", () => this.pause());
     for (const radio of this.radios) radio.addEventListener("change", () => this.showSaved());
-    new ResizeObserver(() => this.schedule()).observe(this.plot);
+    this.curve = lossCurve(this.$("[data-capstone-plot]"), this.$("[data-capstone-rows]"), () => this.config.runs[this.preset].losses);
     this.showSaved();
   }
 
@@ -151,9 +151,8 @@ class Train extends Part {
 
   async showSaved() {
     const saved = await loadRun(this.preset);
-    this.losses = saved?.losses.slice() ?? [];
+    this.showLosses(saved?.losses ?? []);
     this.rate.textContent = "";
-    this.schedule();
     if (!saved) {
       this.say("Choose a run length and press Train.");
     } else if (saved.step < saved.steps) {
@@ -189,7 +188,7 @@ class Train extends Part {
     const preset = this.preset;
     this.running = true;
     this.setButtons(state);
-    this.losses = state?.losses.slice() ?? [];
+    this.showLosses(state?.losses ?? []);
     this.clock = { step: this.losses.length, at: performance.now() };
     this.say(state ? `Resuming at step ${state.step}…` : "Starting a fresh Python for your model…");
     let result;
@@ -211,14 +210,14 @@ class Train extends Part {
       return;
     }
     this.losses[update.step - 1] = update.loss;
+    this.curve.append(update.step, update.loss);
     this.schedule();
   }
 
   async finish(preset, result) {
     if (result.state) await saveRun(preset, result.state);
     const saved = await loadRun(preset);
-    this.losses = saved?.losses.slice() ?? this.losses;
-    this.schedule();
+    this.showLosses(saved?.losses ?? this.losses);
     this.setButtons(saved);
     if (result.status === "stopped") {
       // Python heard Pause but its reply was cut short (or it had to be restarted): the run
@@ -228,6 +227,13 @@ class Train extends Part {
     } else {
       this.say(result.summary);
     }
+  }
+
+  // A run's losses so far (a saved one's, or none), on the curve from scratch.
+  showLosses(losses) {
+    this.losses = losses.slice();
+    this.curve.reset(this.losses.map((loss, i) => [i + 1, loss]), { xMax: this.steps });
+    this.schedule();
   }
 
   schedule() {
@@ -244,7 +250,6 @@ class Train extends Part {
     this.progress.setAttribute("aria-valuenow", String(step));
     this.progress.setAttribute("aria-valuetext", `step ${step} of ${steps}`);
     this.fill.style.width = `${(100 * step) / steps}%`;
-    drawCurve(this.plot, { steps, losses: this.losses, reference: this.config.runs[this.preset].losses });
     if (!this.running) return;
     const seconds = (performance.now() - this.clock.at) / 1000;
     const perSecond = (step - this.clock.step) / seconds;
@@ -349,8 +354,8 @@ class Sample extends Part {
         value.textContent = fixed(loss);
         const bar = document.createElement("td");
         const fill = document.createElement("span");
-        fill.className = "capstone-bar";
-        fill.style.width = `${Math.max(0, Math.min(100, (100 * loss) / uniform))}%`;
+        fill.className = "table-bar";
+        fill.style.setProperty("--length", String(Math.max(0, Math.min(1, loss / uniform))));
         bar.append(fill);
         row.append(name, value, bar);
         return row;

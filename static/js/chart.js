@@ -4,57 +4,10 @@
 // again when that width changes (the height is fixed in CSS, so nothing below moves).
 // Each chart is one tab stop's worth of keyboard: Tab reaches its first bar (or point, or
 // mark), the arrow keys, Home and End move along, and the value shows above it and is read out.
+// The axes, ticks and lines are chart-plot.js's, which the live loss curves share; why the
+// site draws its own charts rather than use a library is said at the top of that module.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-const TICK_FONT = "12px";
-const MIN_WIDTH = 120;
-const MARGIN = { top: 26, right: 10, tickGap: 6, xLabels: 20, axisTitle: 18 };
-
-function svg(name, attributes = {}, parent = null) {
-  const element = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  if (parent) parent.append(element);
-  return element;
-}
-
-function text(parent, content, x, y, className, extra = {}) {
-  const element = svg("text", { x, y, class: className, ...extra }, parent);
-  element.textContent = content;
-  return element;
-}
-
-function measurer(plot) {
-  const context = document.createElement("canvas").getContext("2d");
-  const family = getComputedStyle(plot).fontFamily;
-  return (content, weight = 400) => {
-    context.font = `${weight} ${TICK_FONT} ${family}`;
-    return context.measureText(content).width;
-  };
-}
-
-// The frame every kind shares: the y axis with its ticks and grid lines, the x axis line,
-// and both axis titles. Returns the plot area and the function from a value to its y.
-function drawFrame(root, chart, width, height, measure) {
-  const ticks = chart.ticks;
-  const lo = ticks[0].value;
-  const hi = ticks[ticks.length - 1].value;
-  const tickW = Math.max(...ticks.map((tick) => measure(tick.text)));
-  const left = MARGIN.axisTitle + tickW + MARGIN.tickGap + 4;
-  const bottom = height - MARGIN.xLabels - MARGIN.axisTitle;
-  const area = { left, right: width - MARGIN.right, top: MARGIN.top, bottom };
-  const y = (value) => bottom - ((value - lo) / (hi - lo || 1)) * (bottom - area.top);
-  const frame = svg("g", { class: "chart-frame", "aria-hidden": "true" }, root);
-  for (const tick of ticks) {
-    const ty = y(tick.value);
-    svg("line", { x1: left, x2: area.right, y1: ty, y2: ty, class: tick.value === 0 ? "chart-axis-line" : "chart-grid" }, frame);
-    text(frame, tick.text, left - MARGIN.tickGap, ty + 4, "chart-tick", { "text-anchor": "end" });
-  }
-  svg("line", { x1: left, x2: left, y1: area.top, y2: bottom, class: "chart-axis-line" }, frame);
-  const middle = (area.top + bottom) / 2;
-  text(frame, chart.y_label, 12, middle, "chart-axis-title", { "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` });
-  text(frame, chart.x_label, (left + area.right) / 2, height - 4, "chart-axis-title", { "text-anchor": "middle" });
-  return { area, y, frame };
-}
+import { MIN_WIDTH, drawFrame, drawXAxis, innerSize, linePath, measurer, svg, text } from "./chart-plot.js";
 
 // Bars: one column per point, its label under it. Labels that would collide are thinned
 // to every second (third, ...) one; the table and each bar's own name still carry all.
@@ -90,25 +43,9 @@ function drawBars(root, chart, frame, measure) {
 // Marks (the steps of a descent, say) sit on top as dots joined in their order, and are
 // what the keyboard walks; without marks, every point of the line is a stop.
 function drawLine(root, chart, frame, measure) {
-  const { area, y } = frame;
-  const ticks = chart.x_ticks;
-  const lo = ticks[0].value;
-  const hi = ticks[ticks.length - 1].value;
-  const x = (value) => area.left + ((value - lo) / (hi - lo || 1)) * (area.right - area.left);
-  const band = (area.right - area.left) / Math.max(1, ticks.length - 1);
-  const widest = Math.max(...ticks.map((tick) => measure(tick.text)));
-  const every = Math.max(1, Math.ceil((widest + 8) / band));
-  ticks.forEach((tick, index) => {
-    const tx = x(tick.value);
-    svg("line", { x1: tx, x2: tx, y1: area.bottom, y2: area.bottom + 4, class: "chart-axis-line" }, frame.frame);
-    if (index % every !== 0) return;
-    // The last label may hang past the plot's right edge ("1,000"): keep it inside the drawing.
-    const half = measure(tick.text) / 2;
-    const labelX = Math.min(tx, area.right + MARGIN.right - half - 1);
-    text(frame.frame, tick.text, labelX, area.bottom + 16, "chart-tick", { "text-anchor": "middle" });
-  });
-  svg("line", { x1: area.left, x2: area.right, y1: area.bottom, y2: area.bottom, class: "chart-axis-line" }, frame.frame);
-  const along = (points) => points.map((point, index) => `${index ? "L" : "M"}${x(point.at).toFixed(2)} ${y(point.y).toFixed(2)}`).join(" ");
+  const { y } = frame;
+  const x = drawXAxis(frame, chart.x_ticks, measure);
+  const along = (points) => linePath(points.map((point) => [point.at, point.y]), x, y);
   svg("path", { d: along(chart.points), class: "chart-line", "aria-hidden": "true" }, root);
   const marked = chart.marks.length > 0;
   if (marked) svg("path", { d: along(chart.marks), class: "chart-walk", "aria-hidden": "true" }, root);
@@ -147,14 +84,14 @@ class Chart {
     const hadFocus = this.root?.contains(document.activeElement);
     this.width = this.plot.clientWidth;
     if (this.width < MIN_WIDTH) return; // not laid out yet (or hidden): the observer draws it once it is
-    const width = this.width - 8; // the plot's inner padding
-    const height = this.plot.clientHeight - 8;
+    const { width, height } = innerSize(this.plot);
     const root = svg("svg", {
       viewBox: `0 0 ${width} ${height}`,
       role: "group",
       "aria-label": `${this.chart.y_label} by ${this.chart.x_label}: use the arrow keys to move between points`,
     });
-    const frame = drawFrame(root, this.chart, width, height, this.measure);
+    const { ticks, x_label: xLabel, y_label: yLabel } = this.chart;
+    const frame = drawFrame(root, { ticks, xLabel, yLabel }, width, height, this.measure);
     this.marks = KINDS[this.chart.kind](root, this.chart, frame, this.measure);
     this.readout = svg("g", { class: "chart-readout-group", "aria-hidden": "true" }, root);
     this.marks.forEach((mark, index) => {
@@ -191,7 +128,7 @@ class Chart {
     const mark = this.marks[index];
     const label = mark.readout ?? `${mark.point.text} ${this.chart.y_label}`;
     const w = this.measure(label, 600) + 14;
-    const maxX = this.width - 8 - w - 2;
+    const maxX = innerSize(this.plot).width - w - 2;
     const x = Math.max(2, Math.min(maxX, mark.anchorX - w / 2));
     const y = Math.max(0, mark.anchorY - 26);
     svg("rect", { x, y, width: w, height: 20, rx: 4, class: "chart-readout-bg" }, this.readout);

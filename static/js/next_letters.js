@@ -78,7 +78,7 @@ class NextLetters {
       barCell.className = "next-letters-bar-cell";
       barCell.setAttribute("aria-hidden", "true");
       const bar = document.createElement("span");
-      bar.className = "next-letters-bar";
+      bar.className = "table-bar";
       bar.style.setProperty("--length", (probs[i] / largest).toFixed(4));
       barCell.append(bar);
       const value = document.createElement("td");

@@ -1,19 +1,13 @@
 // Entry point for a live training run (training.html): Train takes the code in the lesson's
 // lab editor, runs its train_step in a fresh page Python (python-client.js `train`, which
 // ends that Python afterwards like every run of learner code), and draws the loss of each
-// step as its reply arrives. Stop ends the run; the curve so far stays.
+// step as its reply arrives, on the site's live chart (chart-plot.js). Stop ends the run;
+// the curve so far stays.
 
 import { getPython } from "./python-client.js";
+import { LiveChart } from "./chart-plot.js";
 
-const SVG = "http://www.w3.org/2000/svg";
-const TABLE_EVERY = 10; // the table under the curve keeps one loss in this many steps
-const PAD = { left: 44, right: 12, top: 12, bottom: 30 };
-
-function svg(name, attributes = {}) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
+const TABLE_EVERY = 10; // the table under the curve keeps one loss in this many steps, and the status says one
 
 function loss(value) {
   return Number(value).toFixed(4);
@@ -28,14 +22,33 @@ class Training {
     this.progress = section.querySelector("[data-training-progress]");
     this.fill = section.querySelector("[data-training-fill]");
     this.status = section.querySelector("[data-training-status]");
-    this.plot = section.querySelector("[data-training-plot]");
-    this.rows = section.querySelector("[data-training-rows]");
     this.losses = [];
     this.running = false;
     this.trainButton.addEventListener("click", () => this.train());
     this.stopButton.addEventListener("click", () => this.stop());
-    new ResizeObserver(() => this.draw()).observe(this.plot);
-    this.draw();
+    this.curve = this.chart(section.querySelector("[data-training-plot]"), section.querySelector("[data-training-rows]"));
+  }
+
+  // The loss so far as a line, from the first loss down to below the counting model's loss
+  // (the dashed rule it should approach, with room for the rule's label under it); a loss
+  // that runs away stretches the axis up to twice the first.
+  chart(plot, rows) {
+    const { steps, target, start } = this.config;
+    return new LiveChart(plot, {
+      xLabel: "step",
+      yLabel: "loss",
+      xMax: steps,
+      yRange: (points) => {
+        const values = points.map(([, value]) => value).filter(Number.isFinite);
+        const high = Math.max(start, ...values.map((value) => Math.min(value, 2 * start)));
+        const low = Math.min(target, ...values);
+        return [low - 0.15 * (high - low), high];
+      },
+      lines: [{ className: "chart-line", of: (points) => points.filter(([, value]) => Number.isFinite(value)) }],
+      rules: [{ y: target, label: "counting model" }],
+      describe: () => this.description(),
+      table: { rows, every: TABLE_EVERY, cells: ([step, value]) => [String(step), loss(value)] },
+    });
   }
 
   // The code in the lab's editor (lab.js leaves its editor on the section as `labEditor`).
@@ -53,7 +66,7 @@ class Training {
     if (python.state === "error") python.retry();
     if (python.state !== "ready") return this.say("Python is still loading: press Train again once the lab says it is ready.");
     this.losses = [];
-    this.rows.replaceChildren();
+    this.curve.reset();
     this.setRunning(true);
     this.say("Starting a fresh Python for your code…");
     let result;
@@ -90,20 +103,8 @@ class Training {
     this.losses[step] = value;
     this.progress.setAttribute("aria-valuenow", String(step));
     this.fill.style.width = `${(100 * step) / steps}%`;
-    if (step % TABLE_EVERY === 0 || step === steps) this.addRow(step, value);
-    this.say(`Step ${step} of ${steps}: loss ${loss(value)}.`);
-    this.draw();
-  }
-
-  addRow(step, value) {
-    const row = document.createElement("tr");
-    const name = document.createElement("th");
-    name.scope = "row";
-    name.textContent = String(step);
-    const cell = document.createElement("td");
-    cell.textContent = loss(value);
-    row.append(name, cell);
-    this.rows.append(row);
+    this.curve.append(step, value);
+    if (step % TABLE_EVERY === 0 || step === steps) this.say(`Step ${step} of ${steps}: loss ${loss(value)}.`);
   }
 
   finished(result) {
@@ -119,37 +120,7 @@ class Training {
       const error = result?.error?.text ? ` ${result.error.text.trim().split("\n").at(-1)}` : "";
       this.say(`${result?.summary ?? "Training did not finish."}${error}`);
     }
-    this.draw();
-  }
-
-  // The loss so far as a line, on a y axis from 0 to a little above the first loss, with the
-  // target as a dashed line. Redrawn whole at each step: a hundred points cost nothing.
-  draw() {
-    const width = this.plot.clientWidth || 320;
-    const height = this.plot.clientHeight || 220;
-    const { steps, target, start } = this.config;
-    const top = Math.ceil(Math.max(start, ...this.losses.filter(Number.isFinite).map((v) => Math.min(v, start * 2))) * 2) / 2;
-    const x = (step) => PAD.left + ((width - PAD.left - PAD.right) * step) / steps;
-    const y = (value) => PAD.top + (height - PAD.top - PAD.bottom) * (1 - Math.min(value, top) / top);
-    const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": this.description() });
-    for (let tick = 0; tick <= top + 1e-9; tick += 0.5) {
-      chart.append(svg("line", { class: "training-grid", x1: PAD.left, x2: width - PAD.right, y1: y(tick), y2: y(tick) }));
-      const label = svg("text", { class: "training-tick", x: PAD.left - 6, y: y(tick) + 4, "text-anchor": "end" });
-      label.textContent = tick.toFixed(1);
-      chart.append(label);
-    }
-    for (const step of [0, steps / 2, steps]) {
-      const label = svg("text", { class: "training-tick", x: x(step), y: height - PAD.bottom + 16, "text-anchor": "middle" });
-      label.textContent = String(step);
-      chart.append(label);
-    }
-    const axis = svg("text", { class: "training-axis-title", x: width - PAD.right, y: height - 2, "text-anchor": "end" });
-    axis.textContent = "step";
-    chart.append(axis);
-    chart.append(svg("line", { class: "training-target", x1: PAD.left, x2: width - PAD.right, y1: y(target), y2: y(target) }));
-    const points = this.losses.map((value, step) => (Number.isFinite(value) ? `${x(step).toFixed(1)},${y(value).toFixed(1)}` : null)).filter(Boolean);
-    if (points.length) chart.append(svg("polyline", { class: "training-line", points: points.join(" ") }));
-    this.plot.replaceChildren(chart);
+    this.curve.draw();
   }
 
   description() {
