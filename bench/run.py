@@ -1,6 +1,6 @@
 """Benchmarks for the course engine. Prints figures; asserts nothing.
 
-    .venv/bin/python bench/run.py [build] [rebuild] [browser] [capstone]   (default: all four)
+    .venv/bin/python bench/run.py [build] [rebuild] [browser] [transfer] [capstone]   (default: all)
 
 - full build: cold (no .cache/build), then warm: `course build` in a new process with
   nothing changed (the site is up to date), the same into a new --out (every cache warm,
@@ -11,6 +11,8 @@
   first visit and on a second (when the lab page starts from its picture of Python's memory)
 - Check latency for `attend` (click to verdict) once Python is loaded, with the next fresh
   Python loaded and without; the page's memory with its Pythons
+- the bytes a first visit to a lab page transfers, until Python is ready and once the offline
+  copy is in, with the compressed copies (.br, .gz) and without
 - the capstone's quick run (200 steps) in Chromium: steps a second, and the page's main-thread
   tasks over 50 ms while it trains (the browser's Long Tasks API)
 """
@@ -192,6 +194,53 @@ CLICK_AND_WAIT = """() => new Promise((resolve) => {
 })"""
 
 
+OFFLINE_COPY_IN = """async () => {
+  await navigator.serviceWorker.ready;
+  for (;;) {
+    const names = await caches.keys();
+    if (names.some((name) => name.startsWith("zero-to-microgpt-runtime-"))) {
+      const runtime = await caches.open(names.find((name) => name.startsWith("zero-to-microgpt-runtime-")));
+      if ((await runtime.keys()).length >= 4) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}"""
+
+
+def bench_transfer(work):
+    """Bytes the server sends for a first visit to a lab page (as sent: compressed when it could be)."""
+    from site_builder.serve import SiteHandler
+
+    sent = []
+    original = SiteHandler.copyfile
+
+    def counted(self, source, outputfile):
+        sent.append(os.fstat(source.fileno()).st_size)
+        return original(self, source, outputfile)
+
+    plain = work / "plain"
+    shutil.copytree(work / "dist", plain)
+    for copy in [*plain.rglob("*.br"), *plain.rglob("*.gz")]:
+        copy.unlink()
+    SiteHandler.copyfile = counted
+    try:
+        for label, site in (("with compressed copies", work / "dist"), ("without", plain)):
+            with serving(site) as url, chromium() as browser:
+                context = browser.new_context(bypass_csp=True)
+                page = context.new_page()
+                sent.clear()
+                page.goto(url + "08-attention/scaled-dot-product/")
+                page.wait_for_function("() => document.querySelector('[data-python-state]').dataset.pythonState === 'ready'", timeout=120_000)
+                ready = sum(sent)
+                page.evaluate(OFFLINE_COPY_IN)
+                page.wait_for_timeout(2_000)
+                everything = sum(sent)
+                context.close()
+            print(f"first visit, {label}: {ready / 2**20:.1f} MiB until Python is ready, {everything / 2**20:.1f} MiB once the offline copy is in")
+    finally:
+        SiteHandler.copyfile = original
+
+
 # Every main-thread task over 50 ms from here on, as the browser reports them.
 WATCH_LONG_TASKS = """() => {
   window.longTasks = [];
@@ -225,17 +274,19 @@ def fmt(values):
 
 def main():
     """`bench/run.py` runs every part; `bench/run.py browser` (or build, rebuild) only those named."""
-    sections = sys.argv[1:] or ["build", "rebuild", "browser", "capstone"]
+    sections = sys.argv[1:] or ["build", "rebuild", "browser", "transfer", "capstone"]
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         if "build" in sections:
             bench_build(work)
-        elif "browser" in sections or "capstone" in sections:
+        elif {"browser", "transfer", "capstone"} & set(sections):
             build(PROJECT, work / "dist")  # the browser figures need a site
         if "rebuild" in sections:
             bench_rebuild(work)
         if "browser" in sections:
             bench_browser(work)
+        if "transfer" in sections:
+            bench_transfer(work)
         if "capstone" in sections:
             bench_capstone(work)
 
