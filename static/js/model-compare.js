@@ -11,6 +11,7 @@ import { viewControls } from "./heatmap-controls.js";
 import { HeatmapGrid } from "./heatmap-grid.js";
 import { rowsOf, scaleFor } from "./heatmap-maps.js";
 import { VIEWS, cellSentence, checkName, formatNumber, positionLabels } from "./heatmap-words.js";
+import { LockedPanel } from "./locked-panel.js";
 
 const DEFAULT_NAME = "emma";
 const HINT = "Point at or tap a square, or Tab into a grid and use the arrow keys: you see both numbers.";
@@ -25,35 +26,14 @@ const PLACE_OF_HOOK = {
   embed: "for every embedding lookup",
 };
 
-export class ModelCompare {
+export class ModelCompare extends LockedPanel {
   constructor(panel, { hook, run }) {
-    this.panel = panel;
-    this.run = run; // (name) -> Promise of the compare result (see python-client.js)
+    super(panel, { run }); // run: (name) -> Promise of the compare result
     this.fn = hook ? `${hook}()` : "function";
     this.place = PLACE_OF_HOOK[hook] ?? "inside the model";
     this.head = 1;
     this.view = "weights";
     this.result = null;
-    this.canRun = false;
-    this.running = false;
-    this.locked = panel.querySelector("[data-model-locked]");
-    this.body = panel.querySelector("[data-model-body]");
-  }
-
-  /** The lab is passed (now or earlier): show the panel's controls. */
-  unlock() {
-    if (this.built) return;
-    this.built = true;
-    this.build();
-    this.locked.hidden = true;
-    this.body.hidden = false;
-    this.refreshButton();
-  }
-
-  /** Whether Python could take a compare now (called by the lab whenever its state changes). */
-  update(canRun) {
-    this.canRun = canRun;
-    this.refreshButton();
   }
 
   build() {

@@ -6,6 +6,7 @@
 // running: `run(name)` sends {type: "compare"} through the lab, so Stop and the time limit hold.
 
 import { element } from "./dom.js";
+import { LockedPanel } from "./locked-panel.js";
 
 // Per hook: what the panel says before the first run, the input's label, and its first value.
 const TABLE_HOOKS = {
@@ -34,32 +35,11 @@ const TABLE_HOOKS = {
 
 export const isTableHook = (hook) => Object.hasOwn(TABLE_HOOKS, hook);
 
-export class ModelTable {
+export class ModelTable extends LockedPanel {
   constructor(panel, { hook, run }) {
-    this.panel = panel;
+    super(panel, { run }); // run: (name) -> Promise of the compare result
     this.hook = hook;
     this.words = TABLE_HOOKS[hook];
-    this.run = run; // (name) -> Promise of the compare result (see python-client.js)
-    this.canRun = false;
-    this.running = false;
-    this.locked = panel.querySelector("[data-model-locked]");
-    this.body = panel.querySelector("[data-model-body]");
-  }
-
-  /** The lab is passed (now or earlier): show the panel's controls. */
-  unlock() {
-    if (this.built) return;
-    this.built = true;
-    this.build();
-    this.locked.hidden = true;
-    this.body.hidden = false;
-    this.refreshButton();
-  }
-
-  /** Whether Python could take a request now (called by the lab whenever its state changes). */
-  update(canRun) {
-    this.canRun = canRun;
-    this.refreshButton();
   }
 
   build() {

@@ -8,34 +8,16 @@
 // `run(parts, seed)` resolves with the result of {type: "sample"} (labkit/realnames.py).
 
 import { element } from "./dom.js";
+import { LockedPanel } from "./locked-panel.js";
 
 const FIRST_SEED = 42; // the seed the sampling lesson shows its names with
 
-export class NamesSampler {
+export class NamesSampler extends LockedPanel {
   constructor(panel, { labs, progress, run }) {
-    this.panel = panel;
+    super(panel, { run, part: "names" });
     this.labs = labs; // [{id, title, functions}] whose drafts run before this lab's code
     this.progress = progress;
-    this.run = run;
     this.seed = FIRST_SEED;
-    this.canRun = false;
-    this.running = false;
-    this.locked = panel.querySelector("[data-names-locked]");
-    this.body = panel.querySelector("[data-names-body]");
-  }
-
-  unlock() {
-    if (this.built) return;
-    this.built = true;
-    this.build();
-    this.locked.hidden = true;
-    this.body.hidden = false;
-    this.refreshButton();
-  }
-
-  update(canRun) {
-    this.canRun = canRun;
-    this.refreshButton();
   }
 
   build() {

@@ -7,33 +7,13 @@
 // lab's Stop and time limit apply here too, and the request takes a fresh Python like Check.
 
 import { element } from "./dom.js";
+import { LockedPanel } from "./locked-panel.js";
 
 export const DROP_IN_HOOK = "Value";
 
-export class ValueDropIn {
+export class ValueDropIn extends LockedPanel {
   constructor(panel, { run }) {
-    this.panel = panel;
-    this.run = run; // () -> Promise of the dropin result (see python-client.js)
-    this.canRun = false;
-    this.running = false;
-    this.locked = panel.querySelector("[data-model-locked]");
-    this.body = panel.querySelector("[data-model-body]");
-  }
-
-  /** The lab is passed (now or earlier): show the panel's button. */
-  unlock() {
-    if (this.built) return;
-    this.built = true;
-    this.build();
-    this.locked.hidden = true;
-    this.body.hidden = false;
-    this.refreshButton();
-  }
-
-  /** Whether Python could take a request now (called by the lab whenever its state changes). */
-  update(canRun) {
-    this.canRun = canRun;
-    this.refreshButton();
+    super(panel, { run }); // run: () -> Promise of the dropin result
   }
 
   build() {
