@@ -9,10 +9,10 @@ table the page draws as it is (`table`: a caption, column headings, rows of text
 import math
 
 from labkit.dropin import MATCH_DECIMALS, MOST_DECIMALS, decimals_alike
-from labkit.realmodel import BlockFailed, reply
+from labkit.realmodel import BlockFailed, clean_name, learner_function, load_model, name_problem, reply
 from labkit.values import show
 
-__all__ = ["MATCH_DECIMALS", "agree", "decimals_alike", "fixed", "how_close", "run_view", "table", "table_reply"]
+__all__ = ["MATCH_DECIMALS", "agree", "decimals_alike", "fixed", "how_close", "opened", "run_view", "table", "table_reply"]
 
 
 def agree(got, want):
@@ -47,6 +47,17 @@ def table(caption, columns, rows):
 
 def table_reply(hook, name, summary, match, table, **fields):
     return reply("compare", "ok", summary, hook=hook, view="table", name=name, match=match, table=table, **fields)
+
+
+def opened(code, name, hook, checkpoint_path=None):
+    """(the trained model, `name` as the model reads it, the learner's `hook` function): how every
+    view begins. Raises BlockFailed, in words for the learner, for a name the model cannot read."""
+    model = load_model(checkpoint_path)
+    name = clean_name(name)
+    problem = name_problem(name)
+    if problem:
+        raise BlockFailed(problem)
+    return model, name, learner_function(code, hook)
 
 
 def run_view(view, code, name, checkpoint_path=None):

@@ -12,8 +12,8 @@ import math
 import microgpt
 from microgpt.layers import softmax as model_softmax
 
-from labkit.model_table import MATCH_DECIMALS, agree, apart, decimals_alike, fixed, how_close, table, table_reply
-from labkit.realmodel import BlockFailed, called, clean_name, is_numbers, learner_function, name_problem
+from labkit.model_table import MATCH_DECIMALS, agree, apart, decimals_alike, fixed, how_close, opened, table, table_reply
+from labkit.realmodel import BlockFailed, called, clean_name, is_numbers, learner_function
 from labkit.realmodel import load_model, prefix_problem, quoted, wrong_result
 from labkit.values import shape_of
 
@@ -109,12 +109,7 @@ def model_forward_letter(token, pos, keys, values, w):
 
 def loss_view(code, name, checkpoint_path=None):
     """The learner's name_loss() on the trained model's scores for `name`, beside microgpt.document_loss."""
-    model = load_model(checkpoint_path)
-    name = clean_name(name)
-    problem = name_problem(name)
-    if problem:
-        raise BlockFailed(problem)
-    function = learner_function(code, "name_loss")
+    model, name, function = opened(code, name, "name_loss", checkpoint_path)
     tokens = model.tokenizer.encode(name)
     _maps, logits = microgpt.run_name(model, name)
     got = called("name_loss", function, code, ([list(row) for row in logits], list(tokens)))

@@ -14,9 +14,8 @@ from pathlib import Path
 import microgpt
 
 from labkit.dropin import weight_names
-from labkit.model_table import agree, apart, decimals_alike, fixed, how_close, table, table_reply
-from labkit.realmodel import CHECKPOINT, BlockFailed, called, clean_name, is_numbers, learner_function
-from labkit.realmodel import load_model, name_problem, quoted, wrong_result
+from labkit.model_table import agree, apart, decimals_alike, fixed, how_close, opened, table, table_reply
+from labkit.realmodel import CHECKPOINT, BlockFailed, called, is_numbers, quoted, wrong_result
 from labkit.values import shape_of
 
 TRAINING_STEPS = 3
@@ -110,12 +109,7 @@ def training_view(hook):
     """The view for a lab whose `hook` ("adam_step" or "update_all") updates the weights."""
 
     def view(code, name, checkpoint_path=None):
-        model = load_model(checkpoint_path)
-        name = clean_name(name)
-        problem = name_problem(name)
-        if problem:
-            raise BlockFailed(problem)
-        function = learner_function(code, hook)
+        model, name, function = opened(code, name, hook, checkpoint_path)
         num_steps, lr = training_settings(checkpoint_path)
         tokens = model.tokenizer.encode(name)
         reference = train_copy(model, tokens, course_update(num_steps, lr))
