@@ -197,13 +197,17 @@ class Tester:
 
     # --- saying what is wrong ------------------------------------------------------------
 
-    def diagnosis(self, outcome):
-        """The lab's diagnosis for this outcome: only mistakes that reproduce it, and every case of its function."""
+    def named_mistake(self, outcome):
+        """What the one known mistake that reproduces this outcome, and every case of its function, says; or ""."""
         candidates = [mistake for mistake in self._checks.mistakes if mistake.function == outcome.function]
         if not candidates:
             return ""
         outcomes = [outcome] + [self.outcome(case) for case in self._checks.cases if case.function == outcome.function]
-        said = fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT))
+        return fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT))
+
+    def diagnosis(self, outcome):
+        """The lab's diagnosis for this outcome, said in full once and then as "the same mistake"."""
+        said = self.named_mistake(outcome)
         if said and said in self._diagnoses_said:
             return SAME_MISTAKE
         self._diagnoses_said.add(said)
@@ -231,32 +235,41 @@ class Tester:
     def fail(self, message):
         raise CheckFailed(message)
 
-    def require_shape(self, got, like, text):
-        """Fail unless `got` has the shape of `like` (a number, a list of n numbers, ...)."""
-        if not same_shape(got, like):
-            if got is None:
-                self.fail(
-                    f"{text} returned None; expected {shape_of(like)}, like {show(like)}. "
-                    "A function gives back None when it ends without reaching a return line that has a value."
-                )
-            self.fail(f"{text} returned {show(got)}, which is {shape_of(got)}; expected {shape_of(like)}, like {show(like)}.")
+    def require_shape(self, got, like, text, outcome=None, hint=""):
+        """Fail unless `got` has the shape of `like` (a number, a list of n numbers, ...).
+
+        With the `outcome` of the call, a mistake that returns this very shape is named;
+        when none does, the `hint` is said, as require_close says it.
+        """
+        if same_shape(got, like):
+            return
+        if got is None:
+            said = (
+                f"{text} returned None; expected {shape_of(like)}, like {show(like)}. "
+                "A function gives back None when it ends without reaching a return line that has a value."
+            )
+        else:
+            said = f"{text} returned {show(got)}, which is {shape_of(got)}; expected {shape_of(like)}, like {show(like)}."
+        self.fail(joined(said, (self.diagnosis(outcome) if outcome else "") or hint))
 
     def require_close(self, case, hint="", on_error=None):
         """The usual check: the learner's result matches the reference within tolerance.
 
         `on_error` maps an exception name (say "OverflowError") to a fact about that error,
-        shown as a paragraph of its own when the learner's function raises it. A guess at
-        the learner's mistake belongs in a registered mistake, which is said only when it fits.
+        shown as a paragraph of its own when the learner's function raises it and no known
+        mistake explains it. A guess at the learner's mistake belongs in a registered mistake,
+        which is said only when it fits.
         """
         try:
             got = self.call(case)
         except CheckFailed as failure:
             advice = [text for name, text in (on_error or {}).items() if f" raised {name}" in str(failure)]
-            if not advice:
+            named = self.named_mistake(self.outcome(case))
+            if not advice or (named and named in str(failure)):  # the mistake, named right here, says what to do
                 raise
             raise CheckFailed("\n\n".join([str(failure), *advice]), line=failure.line) from None
         expected = self.expected(case)
-        self.require_shape(got, expected, case.call_text())
+        self.require_shape(got, expected, case.call_text(), self.outcome(case), hint)
         if not close(got, expected, self.tolerance):
             self.fail(self.mismatch(self.outcome(case), expected, hint))
         return got

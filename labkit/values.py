@@ -159,6 +159,10 @@ def shape_of(value):
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if value is None:
         return "None"
+    if isinstance(value, bool):
+        return "True or False"
+    if isinstance(value, str):
+        return "a string"
     return f"a {type(value).__name__}"
 
 
@@ -263,6 +267,13 @@ def digits_apart(got, expected):
     return _MOST_DIGITS
 
 
+def show_kept(value, digits):
+    """show(), but a number shown past the usual digits keeps its last zeros: 0.55080 beside 0.55077, not 0.5508."""
+    if type(value) is float and digits > _SHOWN_DIGITS and math.isfinite(value) and abs(value) < 1e15:
+        return f"{round(value, digits):.{digits}f}"
+    return show(value, digits)
+
+
 def shown_apart(got, expected, tolerance=DEFAULT_TOLERANCE):
     """(got, expected, where) as text, never written alike when the two values differ.
 
@@ -275,11 +286,15 @@ def shown_apart(got, expected, tolerance=DEFAULT_TOLERANCE):
     if path is None:
         return show(got), show(expected), ""
     digits = digits_apart(at(got, path), at(expected, path))
-    got_text, expected_text = show(got, digits), show(expected, digits)
+    got_text, expected_text = show_kept(got, digits), show(expected, digits)
     where = ""
     hidden = any(index >= _SHOWN_ITEMS for index in path)
     if path and (hidden or len(path) > 1 or len(got) > _SHOWN_ITEMS or got_text == expected_text):
         spot = "".join(f"[{index}]" for index in path)
-        here, there = show(at(got, path), digits), show(at(expected, path), digits)
+        here, there = show_kept(at(got, path), digits), show(at(expected, path), digits)
+        if here == there:  # two long strings alike in their first characters, say
+            here, there = repr(at(got, path)), repr(at(expected, path))
         where = f"They first differ at {spot}: {here} here, {there} expected."
+    elif got_text == expected_text:  # no digits tell them apart (two long strings, two dicts): write them whole
+        got_text, expected_text = repr(got), repr(expected)
     return got_text, expected_text, where

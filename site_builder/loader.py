@@ -305,8 +305,37 @@ def load_lesson(path, module_dir, slug, labs, problems):
             problems.add(path, f"lab {lab_slug!r} is listed twice", line)
         if labs.get(lab_id) is None and lab_id not in labs.failed:  # a lab that failed to load said why
             problems.add(path, f"lab {lab_slug!r} not found: expected a folder labs/{module_dir}/{lab_slug}/", line)
+    report_recap(path, body, body_line, problems)
     numbers = meta.get("numbers", {})
     return Lesson(module_dir, slug, path, meta["title"], meta["summary"], lab_slugs, dict(numbers), body, body_line)
+
+
+RECAP = "## Recap"
+
+
+def sections(body, body_line):
+    """(line, heading) of each `## ` heading of a lesson's body, leaving out code and question blocks."""
+    found, fenced = [], False
+    for number, line in enumerate(body.splitlines(), start=body_line):
+        if line.strip().startswith(("```", "~~~")) or line.rstrip().endswith("```"):  # {% endfor %}``` closes one too
+            fenced = not fenced
+        elif not fenced and line.startswith("## "):
+            found.append((number, line.strip()))
+    return found
+
+
+def report_recap(path, body, body_line, problems):
+    """Every lesson ends with a `## Recap` section: three lines a learner could write on a card."""
+    headings = sections(body, body_line)
+    recaps = [number for number, heading in headings if heading == RECAP]
+    if not recaps:
+        last = body_line + max(len(body.splitlines()) - 1, 0)
+        problems.add(path, f"the lesson has no {RECAP!r} section: end it with one, three lines a learner could write on a card", last)
+        return
+    later = [(number, heading) for number, heading in headings if number > recaps[-1]]
+    if later:
+        number, heading = later[0]
+        problems.add(path, f"{heading!r} comes after {RECAP!r}: the recap is the lesson's last section", number)
 
 
 def load_labs(root, problems):

@@ -327,7 +327,7 @@ def test_html_in_output_and_errors_is_shown_as_text(page, widgets_site):
     assert "raised ValueError on line 2: <b>bold</b><img src=x onerror=alert(3)>" in text
     code = f"{HEADER}:\n    return '<img src=x onerror=alert(4)>'\n"
     text = check(page, lab, code)
-    assert "returned '<img src=x onerror=alert(4)>', which is a str" in text
+    assert "returned '<img src=x onerror=alert(4)>', which is a string" in text
     page.wait_for_timeout(300)  # time for a broken image's onerror to fire, were there one
     assert output(lab).locator("img, b").count() == 0
     assert verdict(lab).locator("img, b").count() == 0
@@ -352,7 +352,7 @@ CHEATS = [
     (
         "replaces isinstance",
         "import builtins\nbuiltins.isinstance = lambda *args: True\n\n" + returning(repr(show(EXPECTED)[1:-1])),
-        f"which is a str; expected {shape_of(EXPECTED)}",
+        f"which is {shape_of('')}; expected {shape_of(EXPECTED)}",
     ),
     (
         "doctors math to hide a nan",

@@ -4,9 +4,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from labkit import grading
 from site_builder.cli import main
 
 PROJECT_LAB = "labs/08-attention/scaled-dot-product"
+CHECKS = len(grading.load_checks((Path(__file__).resolve().parent.parent / PROJECT_LAB / "checks.py").read_text(), "lab").checks)
+ALL_PASSED = f"\nAll checks passed ({CHECKS} of {CHECKS}).\n"
 
 
 def run(*args):
@@ -16,7 +19,7 @@ def run(*args):
 def test_check_passes_the_solution_with_exit_0(tmp_path):
     result = run("check", "scaled-dot-product", f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 0, result.output
-    assert "\nAll checks passed (8 of 8).\n" in result.output
+    assert ALL_PASSED in result.output
 
 
 def test_check_explains_a_wrong_answer_with_exit_1():
@@ -40,7 +43,7 @@ def test_check_names_the_labs_when_the_lab_is_unknown():
 def test_check_takes_the_lab_folder(lab):
     result = run("check", lab, f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 0, result.output
-    assert "\nAll checks passed (8 of 8).\n" in result.output
+    assert ALL_PASSED in result.output
 
 
 def test_check_takes_a_lab_folder_from_the_current_folder_or_the_course(mini_course, monkeypatch):
@@ -72,7 +75,7 @@ def test_check_asks_for_the_id_when_two_labs_share_a_folder_name(mini_course):
     (mini_course / "lessons/02-more").mkdir()
     with (mini_course / "course/course.toml").open("a") as config:
         config.write('\n[[modules]]\nnumber = 2\nslug = "more"\ntitle = "More"\nsummary = "More."\nlessons = ["again"]\n')
-    (mini_course / "lessons/02-more/again.md").write_text('+++\ntitle = "Again"\nsummary = "Again."\nlabs = ["add"]\n+++\n\nAgain.\n')
+    (mini_course / "lessons/02-more/again.md").write_text('+++\ntitle = "Again"\nsummary = "Again."\nlabs = ["add"]\n+++\n\nAgain.\n\n## Recap\n\n- Again.\n')
     result = run("--root", str(mini_course), "check", "add", str(mini_course / "labs/01-basics/add/solution.py"))
     assert result.exit_code == 1
     assert "Error: more than one lab is called 'add': name one by its id (01-basics/add, 02-more/add)" in result.output

@@ -137,3 +137,56 @@ def test_a_mistake_can_use_the_learners_own_functions():
     without_once = "def twice(n):\n    return 7\n"
     (message,) = messages(without_once, checks=USES, expected=[6], functions=("twice",))
     assert message == "twice(3) returned 7; expected 6."
+
+
+def test_a_result_of_the_wrong_shape_still_gets_the_mistake_that_gives_it():
+    shape = SCALE + '''
+
+@checks.mistake("scale", "You gave back only the first number.")
+def first_only(v):
+    return [v[0] / len(v) ** 0.5]
+'''
+    first, second = messages("def scale(v):\n    return [v[0] / len(v) ** 0.5]\n", checks=shape)
+    assert first == (
+        "scale([1, 1, 1, 1]) returned [0.5], which is a list of 1 number; expected a list of 4 numbers, "
+        "like [0.5, 0.5, 0.5, 0.5]. You gave back only the first number."
+    )
+    assert second.endswith("That is the same mistake as above.")
+
+
+def test_a_wrong_shape_no_mistake_gives_gets_the_checks_hint():
+    first, _ = messages("def scale(v):\n    return []\n")
+    assert first.endswith("like [0.5, 0.5, 0.5, 0.5]. Each number is divided by the square root of len(v).")
+
+
+OVERFLOWS = '''
+import math
+
+from labkit import Checks
+
+checks = Checks()
+far = checks.case("soft", [1000, 0])
+near = checks.case("soft", [1000, 999])  # overflows a plain exp, not one less the smallest: tells the two apart
+
+
+@checks.mistake("soft", "You subtracted the smallest number.")
+def subtracts_min(v):
+    return [math.exp(x - min(v)) for x in v]
+
+
+@checks.check("Far apart")
+def far_apart(t):
+    t.require_close(far, on_error={"OverflowError": "Subtract the largest number first."})
+
+
+@checks.check("Near")
+def near_each_other(t):
+    t.require_close(near)
+'''
+
+
+def test_on_error_advice_gives_way_to_a_mistake_that_explains_the_error():
+    named = messages("import math\n\ndef soft(v):\n    return [math.exp(x - min(v)) for x in v]\n", OVERFLOWS, [[1.0, 0.0], [1.0, 0.3679]], ("soft",))
+    assert named[0].endswith("You subtracted the smallest number.") and "largest" not in named[0]
+    unnamed = messages("import math\n\ndef soft(v):\n    return [math.exp(x) for x in v]\n", OVERFLOWS, [[1.0, 0.0], [1.0, 0.3679]], ("soft",))
+    assert unnamed[0].endswith("\n\nSubtract the largest number first.") and "smallest" not in unnamed[0]

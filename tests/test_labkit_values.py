@@ -139,3 +139,23 @@ def test_an_int_too_large_for_a_float_is_not_close_to_anything_but_itself():
     assert not close(10**400, 1.0)
     assert not close([10**400, 0], [7.2, 2.8])
     assert close(10**400, 10**400)
+
+
+def test_a_number_shown_past_four_digits_keeps_its_last_zeros():
+    """0.5508 beside 0.55077 reads like a rounding of the same number; 0.55080 does not."""
+    assert shown_apart(0.5508, 0.550771)[:2] == ("0.55080", "0.55077")
+    assert shown_apart(1.500002, 1.5)[:2] == ("1.500002", "1.5")
+    assert shown_apart(0.00003, 0)[:2] == ("0.00003", "0")
+
+
+def test_two_long_strings_alike_in_their_first_characters_are_written_whole():
+    got, expected = "a" * 70 + "b", "a" * 70 + "c"
+    got_text, expected_text, _ = shown_apart(got, expected)
+    assert got_text != expected_text and got_text.endswith("b'")
+    where = shown_apart(["x", got], ["x", expected])[2]
+    assert where.startswith("They first differ at [1]: ") and "b' here" in where
+
+
+def test_shape_of_a_string_and_a_bool_in_plain_words():
+    assert shape_of("emma") == "a string"
+    assert shape_of(True) == "True or False"

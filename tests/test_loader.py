@@ -218,3 +218,34 @@ def test_an_only_wrong_answer_that_cannot_be_read_is_not_also_missing(mini_cours
     assert problems_of(mini_course) == [
         "labs/01-basics/add/wrong/multiplies.py:1: this file is not UTF-8 (byte 0xe9 at column 14); save it as UTF-8"
     ]
+
+
+# --- every lesson ends with a recap -------------------------------------------------------
+
+
+def test_a_lesson_without_a_recap_is_refused_at_its_last_line(mini_course):
+    path = mini_course / "lessons/01-basics/averages.md"
+    text = path.read_text()
+    path.write_text(text[: text.index("## Recap")].rstrip() + "\n")
+    last = len(path.read_text().splitlines())
+    assert problems_of(mini_course) == [
+        f"lessons/01-basics/averages.md:{last}: the lesson has no '## Recap' section: end it with one, three lines a learner could write on a card"
+    ]
+
+
+def test_a_section_after_the_recap_is_refused_at_its_heading(mini_course):
+    path = mini_course / "lessons/01-basics/averages.md"
+    path.write_text(path.read_text() + "\n## Your turn\n\nNow the lab.\n")
+    line = path.read_text().splitlines().index("## Your turn") + 1
+    assert problems_of(mini_course) == [
+        f"lessons/01-basics/averages.md:{line}: '## Your turn' comes after '## Recap': the recap is the lesson's last section"
+    ]
+
+
+def test_a_recap_heading_inside_a_code_block_is_not_the_recap(mini_course):
+    path = mini_course / "lessons/01-basics/averages.md"
+    text = path.read_text()
+    body = text[: text.index("## Recap")] + '```python\n## Recap\nprint("not a heading")\n```\n'
+    path.write_text(body)
+    assert problems_of(mini_course)[0].endswith("the lesson has no '## Recap' section: end it with one, three lines a learner could write on a card")
+

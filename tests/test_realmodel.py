@@ -24,6 +24,8 @@ INVISIBLE_IN_THE_MODEL = {
     # Without the max subtracted, exp() only overflows for scores above about 709; the
     # trained model's scores are a few units, so the weights come out the same.
     (ATTEND_LAB, "no_max_subtraction.py"),
+    # The smallest score subtracted instead of the largest: the same weights, until a gap passes 709.
+    (ATTEND_LAB, "subtracts_min.py"),
     # These only get residual_block() wrong; the model plugs in rmsnorm() alone.
     (RMSNORM_LAB, "adds_to_normalised.py"),
     (RMSNORM_LAB, "block_reads_raw_x.py"),
@@ -31,6 +33,7 @@ INVISIBLE_IN_THE_MODEL = {
     (RMSNORM_LAB, "changes_x_in_place.py"),
     # As for attend: the model's attention scores are far below where exp overflows.
     (SOFTMAX_LAB, "no_max_subtraction.py"),
+    (SOFTMAX_LAB, "subtracts_min.py"),
     # Right chances, written into the scores it was given: the model hands it a copy.
     (SOFTMAX_LAB, "changes_logits.py"),
 }

@@ -277,9 +277,53 @@ def test_no_message_for_the_starter_or_a_wrong_answer_holds_a_line_of_the_soluti
                 assert not leaked, (lab.id, program, leaked, text)
 
 
-def test_no_hint_is_a_line_of_the_solution():
+def operands(node):
+    """The names and numbers an expression combines: `total / pairs` has two, `len` and `out.append` none.
+
+    The function a call calls and the attribute read off a name are words of Python, not operands.
+    """
+    if isinstance(node, (ast.Name, ast.Constant)):
+        return 1
+    if isinstance(node, ast.Attribute):
+        return operands(node.value) if not isinstance(node.value, ast.Name) else 1
+    if isinstance(node, ast.Call):
+        return sum(operands(arg) for arg in [*node.args, *(keyword.value for keyword in node.keywords)])
+    return sum(operands(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr | ast.comprehension))
+
+
+def solution_expressions(lab):
+    """Every expression inside the solution's computing lines that combines two operands or more, spaces left out.
+
+    `local_grad * node.grad`, `total / pairs`, `round(ours, decimals)`: a hint that writes one
+    of these hands over the answer piece by piece. `math.log`, `chars.index` or `len(xs)`
+    alone name a tool; the hint may name it.
+    """
+    starter = squeezed(lab.starter)
+    found = set()
+    for function in solution_functions(lab):
+        for node in filter(is_computation, ast.walk(function)):
+            for part in ast.walk(node.value):
+                if isinstance(part, ast.expr) and operands(part) >= 2:
+                    text = squeezed(ast.unparse(part))
+                    if len(text) >= MIN_EXPRESSION and text not in starter:
+                        found.add(text)
+    return found
+
+
+MIN_EXPRESSION = 7  # characters, spaces left out: `pos+1` is a word of any loop; `step/steps` is this lab's answer
+
+
+def test_the_solution_expressions_are_the_pieces_of_the_answer():
+    lab = load_course(PROJECT).labs.get("03-counting-model/how-good-is-it")
+    found = solution_expressions(lab)
+    assert {"total/pairs", "-math.log(P[a][b])", "P[a][b]"} <= found
+    assert not {"math.log", "pairs", "encode(name)"} & found
+
+
+def test_no_hint_holds_a_line_or_an_expression_of_the_solution():
     for lab in load_course(PROJECT).labs:
         assert len(lab.hints) >= 3, lab.id  # they climb: where to look, what to compute, the shape of the line
+        pieces = solution_lines(lab) | solution_fragments(lab) | solution_expressions(lab)
         for number, hint in enumerate(lab.hints, start=1):
-            leaked = [line for line in solution_lines(lab) if line in squeezed(hint)]
+            leaked = sorted(piece for piece in pieces if piece in squeezed(hint))
             assert not leaked, (lab.id, f"hint {number}", leaked)

@@ -1,4 +1,4 @@
-from labkit import CheckFailed, Checks, show
+from labkit import CheckFailed, Checks
 
 checks = Checks()
 
@@ -14,94 +14,75 @@ out_of_order = checks.case("unique_letters", ["zoe", "amy"])
 no_names = checks.case("unique_letters", [])
 
 
-def show_dict(value):
-    """A dict the way the learner would write it, keys in alphabetical order."""
-    return "{" + ", ".join(f"{show(key)}: {show(value[key])}" for key in sorted(value)) + "}"
+# --- known mistakes: each is said only when it gives exactly what the learner's function gave ---
 
 
-def shown(value):
-    return show_dict(value) if isinstance(value, dict) else show(value)
+@checks.mistake("letter_counts", "That is exactly every letter with a count of 1: the count is set to 1 each time a letter comes, instead of growing by one. Add one to what the dict already holds for the letter.")
+def always_one(text):
+    return {letter: 1 for letter in text}
 
 
-def result_of(t, case):
-    """The learner's result, failing plainly on None and on a set."""
+@checks.mistake("unique_letters", "That is exactly every letter of every name, sorted, repeats and all: a list keeps each letter as often as it comes. Put the letters into a set, which keeps each only once.")
+def keeps_repeats(names):
+    return sorted(letter for name in names for letter in name)
+
+
+@checks.mistake("unique_letters", "That is exactly the names themselves, each once and sorted: the answer lists the letters inside the names. Go through every letter of every name.")
+def the_names(names):
+    return sorted(set(names))
+
+
+# --- checks ---
+
+
+def unique_letters_of(t, case, hint):
+    """The usual check, with what a set or a list of other letters is said in plain words."""
     try:
         got = t.call(case)
     except CheckFailed as failure:
         if "it is a set" in str(failure):
-            t.fail(f"{case.call_text()} returned a set; expected a list, {shown(t.expected(case))}. "
-                   "sorted(...) gives back a list, in order.")
+            t.fail(f"{case.call_text()} returned a set, not a list. sorted(...) of a set gives back a list, in order.")
         raise
-    if got is None:
-        t.fail(f"{case.call_text()} returned None; expected {shown(t.expected(case))}. A function that ends "
-               "without reaching `return` gives back None; print shows a value but hands nothing back.")
-    return got
-
-
-def counts_of(t, case):
-    got = result_of(t, case)
-    expected = t.expected(case)
-    if got == expected:
-        return
-    if not isinstance(got, dict):
-        t.fail(f"{case.call_text()} returned {shown(got)}; expected a dict, {shown(expected)}.")
-    fact = ""
-    if got and set(got) == set(expected) and all(count == 1 for count in got.values()):
-        fact = " Every letter has a count of 1: a letter's count must grow each time it comes again."
-    t.fail(f"{case.call_text()} returned {shown(got)}; expected {shown(expected)}.{fact}")
-
-
-def letters_of(t, case):
-    got = result_of(t, case)
-    expected = t.expected(case)
-    names = case.args[0]
-    if got == expected:
-        return
-    fact = ""
-    if got == sorted(letter for name in names for letter in name):
-        fact = " Each letter appears there as often as in the names; a set keeps each only once."
-    elif got == sorted(set(names)):
-        fact = " That is the names themselves; the answer lists their letters."
-    elif isinstance(got, list) and sorted(got) == expected:
-        fact = " Those are the right letters, but not in alphabetical order."
-    t.fail(f"{case.call_text()} returned {shown(got)}; expected {shown(expected)}.{fact}")
+    if isinstance(got, list) and all(isinstance(letter, str) for letter in got) and sorted(got) == t.expected(case) and got != t.expected(case):
+        hint = "Those are the right letters, each once, but not in alphabetical order."
+    t.require_close(case, hint)
 
 
 @checks.check("letter_counts: the lesson's example, emma")
 def counts_worked(t):
-    counts_of(t, worked_counts)
+    t.require_close(worked_counts, "emma holds one e, two m's and one a.")
 
 
 @checks.check("letter_counts: letters that come twice")
 def counts_twice(t):
-    counts_of(t, anna)
+    t.require_close(anna, "anna holds two a's and two n's: a letter's count grows each time it comes again.")
 
 
 @checks.check("letter_counts: a longer name")
 def counts_longer(t):
-    counts_of(t, isabella)
+    t.require_close(isabella, "isabella holds six different letters; a and l come twice.")
 
 
 @checks.check("letter_counts: empty text")
 def counts_empty(t):
-    counts_of(t, no_text)
+    t.require_close(no_text, "Empty text has no letters, so its dict is empty: {}.")
 
 
 @checks.check("unique_letters: the data's first five names")
 def letters_worked(t):
-    letters_of(t, worked_letters)
+    unique_letters_of(t, worked_letters, "The lesson lists the letters of these five names.")
 
 
 @checks.check("unique_letters: each letter once")
 def letters_once(t):
-    letters_of(t, two_names)
+    unique_letters_of(t, two_names, "bob and ann use the letters a, b, n and o, each once however often it comes.")
 
 
 @checks.check("unique_letters: in alphabetical order")
 def letters_sorted(t):
-    letters_of(t, out_of_order)
+    unique_letters_of(t, out_of_order, "The letters of zoe and amy, from a to z.")
 
 
 @checks.check("unique_letters: no names")
 def letters_empty(t):
-    letters_of(t, no_names)
+    unique_letters_of(t, no_names, "No names use no letters: the answer is the empty list.")

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -11,60 +11,70 @@ floats = checks.case("mean", [2.5, 3.5, 0.5])
 four = checks.case("mean", [10, 20, 30, 40])
 
 
-def mean_of(t, case):
-    """The learner's mean; fails with what came back, and a fact about it where one is certain."""
-    got = t.call(case)
-    xs = case.args[0]
-    expected = t.expected(case)
-    if got is None:
-        t.fail(f"{case.call_text()} returned None; expected {show(expected)}. A function that ends without "
-               "reaching `return` gives back None; print shows a value but hands nothing back.")
-    t.require_shape(got, expected, case.call_text())
-    if abs(got - expected) <= 1e-6 * max(1.0, abs(expected)):
-        return
-    facts = []
-    if got == sum(xs) and len(xs) > 1:
-        facts.append(f"{show(got)} is the total of the numbers; the mean divides it by how many there are, {len(xs)}.")
-    elif type(got) is int and got == sum(xs) // len(xs):
-        facts.append(f"{show(got)} is the mean rounded down to a whole number: `/` keeps the decimals, `//` drops them.")
-    elif len(xs) != 3 and abs(got - sum(xs) / 3) < 1e-9:
-        facts.append(f"{show(got)} is the total divided by 3, but this list has {len(xs)} number{'' if len(xs) == 1 else 's'}: divide by its length.")
-    t.fail(f"{case.call_text()} returned {show(got)}; expected {show(expected)}. {' '.join(facts)}".strip())
+# --- known mistakes: each is said only when it gives exactly what the learner's mean gave ---
+
+
+@checks.mistake("mean", "That is exactly the total of the numbers, not divided: the mean divides the total by how many numbers there are, len(xs).")
+def total_only(xs):
+    return sum(xs)
+
+
+@checks.mistake("mean", "That is exactly what `//` gives: it divides and drops the decimals. `/`, one slash, keeps them.")
+def floor_division(xs):
+    return sum(xs) // len(xs)
+
+
+@checks.mistake("mean", "That is exactly the total divided by 3 whatever the list: divide by how many numbers this list holds, len(xs).")
+def divides_by_three(xs):
+    return sum(xs) / 3
+
+
+@checks.mistake("mean", "That is exactly the total divided by one less than how many numbers there are: divide by len(xs) itself.")
+def one_less(xs):
+    return sum(xs) / (len(xs) - 1)
+
+
+@checks.mistake("mean", "That is exactly the first number divided by the length: the `return` line is inside the loop, so the function gives back its answer on the loop's first turn. Put `return` after the loop, one indent to the left.")
+def returns_in_the_loop(xs):
+    return xs[0] / len(xs)
+
+
+# --- checks ---
 
 
 @checks.check("The lesson's example: the first five names' lengths")
 def worked_example(t):
-    mean_of(t, worked)
+    t.require_close(worked, "The lesson works this one out: 27 letters in all, over 5 names.")
 
 
 @checks.check("The mean of [3, 5, 2]")
 def small_list(t):
-    mean_of(t, small)
+    t.require_close(small, "3 + 5 + 2 is 10, and there are 3 numbers: 10 / 3.")
 
 
 @checks.check("Keeps the decimals")
 def keeps_decimals(t):
-    mean_of(t, halves)
+    t.require_close(halves, "1 + 2 is 3, over 2 numbers: 3 / 2 is 1.5.")
 
 
 @checks.check("A list of one number")
 def one_number(t):
-    mean_of(t, single)
+    t.require_close(single, "The mean of one number is that number.")
 
 
 @checks.check("Negative numbers")
 def negatives(t):
-    mean_of(t, balanced)
+    t.require_close(balanced, "-1 + 1 is 0, so the mean is 0.")
 
 
 @checks.check("Numbers with decimals")
 def decimal_numbers(t):
-    mean_of(t, floats)
+    t.require_close(floats, "2.5 + 3.5 + 0.5 is 6.5, over 3 numbers.")
 
 
 @checks.check("A list of four")
 def list_of_four(t):
-    mean_of(t, four)
+    t.require_close(four, "10 + 20 + 30 + 40 is 100, over 4 numbers.")
 
 
 @checks.check("The same answer every time")
@@ -72,6 +82,8 @@ def starts_again(t):
     # Called afresh twice (t.call keeps one answer per case): a total kept between calls shows.
     first = t.call_with(small.function, *small.args, text=small.call_text())
     second = t.call_with(small.function, *small.args, text=small.call_text())
-    if first != second:
-        t.fail(f"{small.call_text()} returned {show(first)} the first time and {show(second)} the second. "
-               "Each call must start its total again at 0, so the total has to start inside the function.")
+    if not t.close(second, first):
+        first_text, second_text, _ = t.apart(first, second)
+        t.fail(f"{small.call_text()} returned {first_text} the first time and {second_text} the second. "
+               "Called twice with the same list, mean must give the same answer: something it adds to is kept "
+               "from one call to the next. Start the total at 0 inside the function.")

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -16,66 +16,79 @@ first_ten = checks.case("count_letter", TEN, "e")
 across = checks.case("count_letter", ["anastasia", "ava", "bob", "hannah"], "a")
 
 
-def count_of(t, case):
-    """The learner's count; fails with what came back, and a fact about it where one is certain."""
-    got = t.call(case)
-    names, letter = case.args
-    expected = t.expected(case)
-    if got is None:
-        t.fail(f"{case.call_text()} returned None; expected {expected}. A function that ends without reaching "
-               "`return` gives back None; print shows a value but hands nothing back.")
-    if got == expected:
-        return
-    facts = []
-    if case is across:
-        # This case's names hold different counts, so each wrong total below has one cause.
-        if got == names[-1].count(letter):
-            facts.append(f"{show(got)} is how many the last name, {show(names[-1])}, holds on its own.")
-        if got == names[0].count(letter):
-            facts.append(f"{show(got)} is how many the first name, {show(names[0])}, holds on its own.")
-    if got == sum(len(name) for name in names) and names:
-        facts.append(f"{show(got)} is the number of letters in all the names, every letter counted.")
-    if letter != "a" and got == sum(name.count("a") for name in names):
-        facts.append(f"{show(got)} is the count of 'a', not of {show(letter)}: count the letter you are given.")
-    t.fail(f"{case.call_text()} returned {show(got)}; expected {show(expected)}. {' '.join(facts)}".strip())
+# --- known mistakes: each is said only when it gives exactly what the learner's count_letter gave ---
+
+
+@checks.mistake("count_letter", "That is exactly one more than the count: the count starts at 1. Start it at 0, so that no letters found gives 0.")
+def starts_at_one(names, letter):
+    return 1 + sum(name.count(letter) for name in names)
+
+
+@checks.mistake("count_letter", "That is exactly the count of the letter 'a', whatever letter is asked for: compare each letter with `letter`, the letter you are given.")
+def counts_a_only(names, letter):
+    return sum(name.count("a") for name in names)
+
+
+@checks.mistake("count_letter", "That is exactly how many the last name holds on its own: the count goes back to 0 for every name. Set it to 0 once, before the loop over the names.")
+def last_name_only(names, letter):
+    for name in names:
+        count = 0  # with no names, never set: the same error as the learner's
+        count = count + name.count(letter)
+    return count
+
+
+@checks.mistake("count_letter", "That is exactly how many the first name holds on its own: the `return` line is inside the loop over the names, so the function stops after the first. Put `return` after both loops, indented only once.")
+def first_name_only(names, letter):
+    for name in names:
+        return name.count(letter)  # with no names, the function ends without a return: None
+
+
+@checks.mistake("count_letter", "That is exactly how many names hold the letter: a name that holds it twice counts once. Count every letter of every name that equals `letter`.")
+def counts_names(names, letter):
+    return sum(1 for name in names if letter in name)
+
+
+@checks.mistake("count_letter", "That is exactly the number of letters in all the names, every letter counted: add 1 only when a letter equals `letter`. (If the inner loop's variable is called `letter` too, it replaces the letter you were given.)")
+def every_letter(names, letter):
+    return sum(len(name) for name in names)
+
+
+# --- checks ---
 
 
 @checks.check("The lesson's example: the a's in emma, ava and mia")
 def worked_example(t):
-    count_of(t, worked)
+    t.require_close(worked, "emma holds one a, ava two and mia one.")
 
 
 @checks.check("Adds up across all the names")
 def adds_up_every_name(t):
-    count_of(t, across)
+    t.require_close(across, "anastasia holds four a's, ava two, bob none and hannah two.")
 
 
 @checks.check("Counts the letter it is given")
 def other_letter(t):
-    count_of(t, ems)
+    t.require_close(ems, "Here the letter is 'm': emma holds two m's, ava none and mia one.")
 
 
 @checks.check("A letter twice in one name counts twice")
 def counted_twice(t):
-    got = t.call(twice_in_one)
-    if got == 1:
-        t.fail(f"{twice_in_one.call_text()} returned 1; expected 2: 'anna' holds two n's, and each one counts.")
-    count_of(t, twice_in_one)
+    t.require_close(twice_in_one, "'anna' holds two n's, and each one counts.")
 
 
 @checks.check("A letter no name holds")
 def letter_not_there(t):
-    count_of(t, missing)
+    t.require_close(missing, "No name here holds a 'z', so the count stays at 0.")
 
 
 @checks.check("No names at all")
 def empty_list(t):
-    count_of(t, no_names)
+    t.require_close(no_names, "With no names, the loop has nothing to go through, and the count stays at 0.")
 
 
 @checks.check("The data's first ten names")
 def ten_names(t):
-    count_of(t, first_ten)
+    t.require_close(first_ten)
 
 
 @checks.check("The same answer every time")
@@ -83,6 +96,8 @@ def starts_again(t):
     # Called afresh twice (t.call keeps one answer per case): a total kept between calls shows.
     first = t.call_with(worked.function, *worked.args, text=worked.call_text())
     second = t.call_with(worked.function, *worked.args, text=worked.call_text())
-    if first != second:
-        t.fail(f"{worked.call_text()} returned {show(first)} the first time and {show(second)} the second. "
-               "Each call must start again at 0, so the count has to start inside the function.")
+    if not t.close(second, first):
+        first_text, second_text, _ = t.apart(first, second)
+        t.fail(f"{worked.call_text()} returned {first_text} the first time and {second_text} the second. "
+               "Called twice with the same names, count_letter must give the same answer: the count is kept "
+               "from one call to the next. Start it at 0 inside the function.")

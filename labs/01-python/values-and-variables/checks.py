@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -8,58 +8,55 @@ one_letter = checks.case("name_length", "a")
 empty = checks.case("name_length", "")
 longest = checks.case("name_length", "muhammadibrahim")
 
-NONE_MEANS = (
-    "A function gives back only the value after `return`: print shows a value on the screen "
-    "but hands nothing back, and a function that reaches its end without `return` gives back None."
-)
+
+# --- known mistakes: each is said only when it gives exactly what the learner's name_length gave ---
 
 
-def result_of(t, case, explain=False):
-    """The learner's answer, failing with a plain explanation unless it is a number."""
-    got = t.call(case)
-    if got is None:
-        t.fail(f"{case.call_text()} returned None; expected {show(t.expected(case))}. {NONE_MEANS if explain else ''}".strip())
-    if isinstance(got, str):
-        t.fail(f"{case.call_text()} returned the text {show(got)}; expected a number, how many letters it has: {show(t.expected(case))}.")
-    return got
+@checks.mistake("name_length", "That is exactly one less than the number of letters: len counts the letters themselves, from 1, so there is nothing to take away.")
+def one_less(name):
+    return len(name) - 1
+
+
+@checks.mistake("name_length", "That is exactly the name itself, given back as it came in: give back how many letters it has, with len.")
+def the_name_itself(name):
+    return name
+
+
+# --- checks ---
 
 
 @checks.check("Gives back a number")
 def gives_back_a_number(t):
-    result_of(t, worked, explain=True)
+    t.require_shape(t.call(worked), t.expected(worked), worked.call_text(), t.outcome(worked))
 
 
 @checks.check("The lesson's example: emma")
 def worked_example(t):
-    result_of(t, worked)
     t.require_close(worked, "Count the letters of emma by hand and compare.")
 
 
 @checks.check("The answer depends on the name")
 def depends_on_the_name(t):
-    answers = [result_of(t, case) for case in (worked, olivia, longest)]
-    if len(set(map(show, answers))) == 1:
-        t.fail(
-            f"It returned {show(answers[0])} for 'emma', 'olivia' and 'muhammadibrahim' alike, so the answer "
-            "does not depend on the name it is given. (Remember that with quotes, "
-            '"name" is the four-letter word itself, not the variable.)'
-        )
+    answers = [t.call(case) for case in (worked, olivia, longest)]
+    if answers[0] == answers[1] == answers[2] and type(answers[0]) is int:
+        t.require_close(olivia, (
+            f"name_length gives back {answers[0]} for 'emma', 'olivia' and 'muhammadibrahim' alike, so the answer "
+            "does not come from the name it is given. The variable name holds that name; "
+            '"name", in quotes, is only the four-letter word.'
+        ))
     t.require_close(olivia, "Count the letters of olivia and compare.")
 
 
 @checks.check("A name of one letter")
 def one_letter_name(t):
-    result_of(t, one_letter)
-    t.require_close(one_letter)
+    t.require_close(one_letter, "A name of one letter has 1 letter.")
 
 
 @checks.check("Empty text has no letters")
 def empty_name(t):
-    result_of(t, empty)
     t.require_close(empty, "Text with nothing between the quotes has 0 letters.")
 
 
 @checks.check("The longest name in the data")
 def longest_name(t):
-    result_of(t, longest)
     t.require_close(longest)

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -10,80 +10,87 @@ only_bos = checks.case("decode", [26, 0, 26])
 no_bos = checks.case("decode", [25, 14, 4])
 
 ROUND_TRIP = ["emma", "zoe", "muhammadibrahim", "a"]
+BOS = 26
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def encoded(t, case):
-    """The learner's encoding for `case`, failing unless it is a list of whole numbers."""
+# --- known mistakes: each is said only when it gives exactly what the learner's function gave ---
+
+
+@checks.mistake("encode", "That is exactly the name's ids with 0 for BOS at both ends. 0 is already \"a\"'s id: BOS is the id right after the last letter, len(chars), which is 26.")
+def bos_is_zero(name):
+    return [0] + [LETTERS.index(c) for c in name] + [0]
+
+
+@checks.mistake("encode", "That is exactly BOS at the start and none at the end: a name's tokens end with BOS as well.")
+def bos_only_at_start(name):
+    return [BOS] + [LETTERS.index(c) for c in name]
+
+
+@checks.mistake("encode", "That is exactly every letter's id one too big, counted from 1: a letter's id is its place in chars, and places count from 0, so \"a\" is 0.")
+def counts_from_one(name):
+    return [BOS] + [LETTERS.index(c) + 1 for c in name] + [BOS]
+
+
+@checks.mistake("decode", "That is exactly a list of the letters, not glued into one string: \"\".join(...) glues them.")
+def list_of_letters(tokens):
+    return [LETTERS[i] for i in tokens if i != BOS]
+
+
+# --- checks ---
+
+
+def encoded(t, case, hint):
+    """The learner's encoding of `case`: a list of token ids, as long as the expected one."""
     got = t.call(case)
-    expected = t.expected(case)
-    if not isinstance(got, list) or not all(type(token) is int for token in got):
-        t.fail(f"{case.call_text()} returned {show(got)}; expected a list of whole numbers, {show(expected)}.")
-    return got, expected
-
-
-def decoded(t, case):
-    got = t.call(case)
-    expected = t.expected(case)
-    if not isinstance(got, str):
-        t.fail(f"{case.call_text()} returned {show(got)}, a {type(got).__name__}; expected a string, {show(expected)}.")
-    if got != expected:
-        t.fail(f"{case.call_text()} returned {show(got)}; expected {show(expected)}.")
+    t.require_shape(got, t.expected(case), case.call_text(), t.outcome(case), hint)
+    if not all(type(token) is int for token in got):  # 26.0 is not an id: chars[26.0] raises TypeError
+        t.fail(t.mismatch(t.outcome(case), t.expected(case), "Token ids are whole numbers, like 26, not 26.0."))
+    return got
 
 
 @checks.check("encode returns a list of token ids")
 def encode_returns_a_list(t):
-    encoded(t, emma)
+    encoded(t, emma, "A token id is a whole number: a letter's place in chars, or BOS. The list holds BOS, one id per letter, then BOS.")
 
 
 @checks.check("encode(\"emma\"), from the lesson")
 def worked_example(t):
-    got, expected = encoded(t, emma)
-    if got != expected:
-        t.fail(f"{emma.call_text()} returned {show(got)}; expected {show(expected)}.")
+    encoded(t, emma, "The lesson's table gives each letter of emma its id.")
+    t.require_close(emma, "The lesson's table gives each letter of emma its id.")
 
 
 @checks.check("BOS at the start and at the end")
 def bos_at_both_ends(t):
-    got, expected = encoded(t, single)
-    call = single.call_text()
-    bos = expected[0]
-    if not got:
-        t.fail(f"{call} returned an empty list; expected {show(expected)}.")
-    if got[0] != bos:
-        t.fail(f"{call} returned {show(got)}, which starts with {got[0]}; expected it to start with BOS, {bos}: {show(expected)}.")
-    if got[-1] != bos:
-        t.fail(f"{call} returned {show(got)}, which ends with {got[-1]}; expected it to end with BOS, {bos}, as well: {show(expected)}.")
-    if len(got) != len(expected):
-        t.fail(f"{call} returned {len(got)} ids, {show(got)}; expected {len(expected)}, {show(expected)}.")
+    got = encoded(t, single, "One letter makes three ids: BOS, the letter's id, BOS.")
+    if got[0] != BOS:
+        t.fail(t.mismatch(t.outcome(single), t.expected(single), f"It starts with {got[0]}; a name's tokens start with BOS, 26."))
+    if got[-1] != BOS:
+        t.fail(t.mismatch(t.outcome(single), t.expected(single), f"It ends with {got[-1]}; a name's tokens end with BOS, 26, as well."))
+    t.require_close(single, "One letter makes three ids: BOS, the letter's id, BOS.")
 
 
 @checks.check("Each letter's id is its place in chars, from 0")
 def letter_ids(t):
-    got, expected = encoded(t, edges)
-    call = edges.call_text()
-    if got == expected:
-        return
-    inner_got, inner_expected = got[1:-1], expected[1:-1]
-    if len(inner_got) == len(inner_expected) and all(g == e + 1 for g, e in zip(inner_got, inner_expected)):
-        t.fail(f"{call} returned {show(got)}: every letter's id is one more than expected, {show(expected)}. \"a\" is token 0.")
-    t.fail(f"{call} returned {show(got)}; expected {show(expected)}.")
+    encoded(t, edges, "\"a\" is the first letter of chars, so its id is 0; \"z\", the last, is 25.")
+    t.require_close(edges, "\"a\" is the first letter of chars, so its id is 0; \"z\", the last, is 25.")
 
 
 @checks.check("decode gives back the lesson's second name")
 def decode_worked(t):
-    decoded(t, second)
+    t.require_close(second, "Each id between the two BOS is a letter's place in chars.")
 
 
 @checks.check("decode leaves out BOS")
 def decode_drops_bos(t):
-    decoded(t, only_bos)
-    decoded(t, no_bos)
+    t.require_close(only_bos, "26 is BOS, which stands for no letter; 0 is \"a\".")
+    t.require_close(no_bos, "With no BOS in the list, every id is a letter.")
 
 
 @checks.check("decode(encode(name)) gives back the name")
 def round_trip(t):
     for name in ROUND_TRIP:
-        tokens = t.call_with("encode", name)
-        back = t.call_with("decode", tokens, text=f"decode({show(tokens)})")
-        if back != name:
-            t.fail(f"encode({name!r}) returned {show(tokens)}, and decode of that returned {show(back)}; expected {name!r} back.")
+        tokens = t.call_with("encode", name, text=f"encode({name!r})")
+        back = t.outcome_with("decode", tokens, text=f"decode(encode({name!r}))")
+        if not t.close(t.value(back), name):
+            t.fail(t.mismatch(back, name, "Whatever ids encode gives for a name, decode must turn them back into that name."))

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -11,79 +11,98 @@ repeated = checks.case("load_names", "ava\nemma\nava\nabe\n")
 empty = checks.case("load_names", "")
 
 
-def names_check(t, case):
-    """The learner's result for `case`, failing with what differs from the expected names."""
-    got = t.call(case)
-    expected = t.expected(case)
-    call = case.call_text()
-    if not isinstance(got, list):
-        t.fail(f"{call} returned {show(got)}, a {type(got).__name__}; expected a list of names, {show(expected)}.")
-    return got, expected, call
+# --- known mistakes: each is said only when it gives exactly what the learner's load_names gave ---
+
+
+@checks.mistake("load_names", "That is exactly the whole text with only its ends stripped, still one string: .split(\"\\n\") cuts it into a list of lines.")
+def strips_the_text(text):
+    return text.strip()
+
+
+@checks.mistake("load_names", "That is exactly the first name alone: the `return` line is inside the loop, so the function stops on its first turn. Put `return` after the loop, one indent to the left.")
+def returns_in_the_loop(text):
+    for line in text.split("\n"):
+        name = line.strip()
+        return [name] if name else []
+    return []
+
+
+@checks.mistake("load_names", "That is exactly the names sorted from a to z: keep them in the order of the file, as they come.")
+def sorted_names(text):
+    return sorted(line.strip() for line in text.split("\n") if line.strip())
+
+
+@checks.mistake("load_names", "That is exactly each name kept only the first time it comes: a name on two lines of the file is in the list twice.")
+def each_name_once(text):
+    names = []
+    for line in text.split("\n"):
+        if line.strip() and line.strip() not in names:
+            names.append(line.strip())
+    return names
+
+
+# --- what differs, in words: said when no known mistake fits ---
+
+
+def what_differs(got, expected):
+    """A fact about the learner's list beside the expected one, or ""."""
+    if not isinstance(got, list) or not all(isinstance(name, str) for name in got):
+        return ""
+    with_newline = [name for name in got if "\n" in name]
+    if with_newline:
+        return "A name in it still holds a newline, \"\\n\": the text is cut at every \"\\n\", so no name holds one."
+    if "" in got:
+        return "It holds an empty name, '': a line with nothing on it is not a name."
+    if any(name != name.strip() for name in got):
+        return "A name in it still has spaces or line-end characters at an end: .strip() removes them."
+    if sorted(got) == sorted(expected):
+        return "Those are the right names in another order: keep the order of the file."
+    if 0 < len(got) < len(expected) and got == expected[: len(got)]:
+        return f"It stops after {len(got)} of the {len(expected)} names."
+    return ""
+
+
+def names_of(t, case, hint=""):
+    t.require_close(case, what_differs(t.call(case), t.expected(case)) or hint)
 
 
 @checks.check("Returns a list of names")
 def returns_a_list(t):
-    names_check(t, top_of_file)
+    if not isinstance(t.call(top_of_file), list):
+        t.require_close(top_of_file, "load_names gives back a list, one name per line.")
 
 
 @checks.check("The top of names.txt, from the lesson")
 def worked_example(t):
-    got, expected, call = names_check(t, top_of_file)
-    with_newline = [name for name in got if isinstance(name, str) and "\n" in name]
-    if with_newline:
-        t.fail(f"{call} returned {show(got)}: the name {show(with_newline[0])} still holds a newline, so the text was not cut at every \"\\n\". Expected {show(expected)}.")
-    if 0 < len(got) < len(expected) and got == expected[: len(got)]:
-        t.fail(f"{call} returned {show(got)}, which stops after {len(got)} of the {len(expected)} names; expected {show(expected)}.")
-    if got != expected:
-        t.fail(f"{call} returned {show(got)}; expected {show(expected)}.")
+    names_of(t, top_of_file, "Each line of the text holds one name.")
 
 
 @checks.check("No empty name when the text ends with a newline")
 def last_newline(t):
-    got, expected, call = names_check(t, top_of_file)
-    if "" in got:
-        t.fail(f"{call} returned {show(got)}, which holds an empty name ''. Expected {show(expected)}: a line with nothing on it is not a name.")
+    names_of(t, top_of_file, "The text ends with \"\\n\", so cutting it leaves an empty last piece: that is not a name.")
 
 
 @checks.check("Blank lines are skipped")
 def skips_blank_lines(t):
-    got, expected, call = names_check(t, blank_lines)
-    if got != expected:
-        empties = sum(1 for name in got if name == "")
-        said = f" It holds {empties} empty name{'s' if empties != 1 else ''}." if empties else ""
-        t.fail(f"{call} returned {show(got)}; expected {show(expected)}.{said}")
+    names_of(t, blank_lines, "A line with nothing on it is not a name.")
 
 
 @checks.check("Works without a newline at the end")
 def no_newline_at_end(t):
-    got, expected, call = names_check(t, no_last_newline)
-    if got != expected:
-        t.fail(f"{call} returned {show(got)}; expected {show(expected)}.")
+    names_of(t, no_last_newline, "The last line has no \"\\n\" after it, and it still holds a name.")
 
 
 @checks.check("Spaces and Windows line ends are stripped")
 def strips_each_name(t):
-    for case in (windows, spaces):
-        got, expected, call = names_check(t, case)
-        if got != expected:
-            unstripped = [name for name in got if isinstance(name, str) and name != name.strip()]
-            said = f" {show(unstripped[0])} still has spaces or line-end characters at an end: .strip() removes them." if unstripped else ""
-            t.fail(f"{call} returned {show(got)}; expected {show(expected)}.{said}")
+    names_of(t, windows, "Windows ends each line with \"\\r\\n\": after cutting at \"\\n\", a \"\\r\" is left at each name's end.")
+    names_of(t, spaces, "Spaces and tabs at either end of a line are not part of the name.")
 
 
 @checks.check("Keeps the file's order, and a name that appears twice")
 def keeps_order_and_repeats(t):
-    got, expected, call = names_check(t, repeated)
-    if got != expected:
-        if len(got) < len(expected):
-            t.fail(f"{call} returned {len(got)} names, {show(got)}; expected {len(expected)}, {show(expected)}: \"ava\" is on two lines, so it is in the list twice.")
-        if sorted(got) == sorted(expected):
-            t.fail(f"{call} returned {show(got)}; expected {show(expected)}: the same names in another order. Keep them in the order of the file.")
-        t.fail(f"{call} returned {show(got)}; expected {show(expected)}.")
+    names_of(t, repeated, "\"ava\" is on two lines, so it is in the list twice, in the order of the file.")
 
 
 @checks.check("An empty text holds no names")
 def empty_text(t):
-    got, expected, call = names_check(t, empty)
-    if got != expected:
-        t.fail(f"{call} returned {show(got)}; expected {show(expected)}, an empty list.")
+    names_of(t, empty, "An empty text has no lines with a name: the answer is the empty list.")

@@ -1,4 +1,5 @@
-from labkit import Checks, show
+from labkit import Checks
+from labkit.values import shape_of
 
 checks = Checks()
 
@@ -100,12 +101,27 @@ def table(t, case):
     got = t.call(case)
     call = case.call_text()
     if not isinstance(got, list) or len(got) != SIZE:
-        what = "an empty list []" if got == [] else f"a list of {len(got)} rows" if isinstance(got, list) else show(got)
+        what = "an empty list []" if got == [] else f"a list of {len(got)} rows" if isinstance(got, list) else shape_of(got)
         t.fail(f"{call} returned {what}; expected a table of {SIZE} rows, one for each token (a to z, then BOS).")
     for index, row in enumerate(got):
-        if not isinstance(row, list) or len(row) != SIZE or not all(type(count) is int for count in row):
-            t.fail(f"{call}: row {index} of the table is {show(row)}; expected a list of {SIZE} whole numbers, one count for each token that can follow {label(index)}.")
+        if not isinstance(row, list) or len(row) != SIZE:
+            t.fail(f"{call}: row {index} of the table is {shape_of(row)}; expected a list of {SIZE} whole numbers, one count for each token that can follow {label(index)}.")
+        column = next((column for column, count in enumerate(row) if not is_whole(count)), None)
+        if column is not None:
+            t.fail(f"{call}: {cell(index, column)} is {not_whole(t, row[column])}, not a whole number. A count is a whole number: 0, then 1 more for each pair seen.")
     return got
+
+
+def is_whole(count):
+    """0 and 0.0 alike: a count kept as a float is still a count."""
+    return type(count) is int or (type(count) is float and count.is_integer())
+
+
+def not_whole(t, count):
+    """A count that is not a whole number, written so that it never reads like one: 0.00003, not 0."""
+    if type(count) is float:
+        return t.apart(count, round(count))[0]
+    return shape_of(count)
 
 
 def compare(t, case, hint):

@@ -1,6 +1,7 @@
 import random
 
-from labkit import Checks, show
+from labkit import Checks
+from labkit.values import shape_of
 
 checks = Checks()
 
@@ -117,15 +118,13 @@ def draws_twice(P, rng):
 def sampled(t, case):
     got = t.call(case)
     if not isinstance(got, str):
-        t.fail(f"{case.call_text()} returned {show(got)}, a {type(got).__name__}; expected the name as a string of letters, such as {show(t.expected(case))}. Turn each token into its letter with chars[token].")
+        t.require_shape(got, t.expected(case), case.call_text(), t.outcome(case), "The name is a string of letters: turn each token into its letter with chars[token].")
     return got
 
 
 def compare(t, case, hint):
-    got = sampled(t, case)
-    expected = t.expected(case)
-    if got != expected:
-        t.fail(f"{case.call_text()} returned {show(got)}; expected {show(expected)}. {t.diagnosis(t.outcome(case)) or hint}".strip())
+    sampled(t, case)
+    t.require_close(case, hint)
 
 
 @checks.check("Returns the name as a string")
@@ -148,7 +147,8 @@ def only_letters(t):
     for seed in range(5):
         got = t.call_with("sample_name", SMALL_MODEL, random.Random(seed), text=f"sample_name(P, random.Random({seed})) with a small counting model")
         if not isinstance(got, str) or not got.isalpha() or got != got.lower() or not got.isascii():
-            t.fail(f"sample_name(P, random.Random({seed})) returned {show(got)}; expected a string of the letters a to z only. BOS ends the name and is not part of it.")
+            what = shape_of(got) if not isinstance(got, str) else f"a name holding {next(c for c in got + '?' if not ('a' <= c <= 'z'))!r}" if got else "an empty name"
+            t.fail(f"sample_name(P, random.Random({seed})) returned {what}; expected a string of the letters a to z only. BOS ends the name and is not part of it.")
 
 
 @checks.check("Likely tokens come up often, unlikely ones sometimes")
@@ -171,13 +171,13 @@ def same_as_the_course(t):
     expected = t.expected(seeded)
     if got == expected:
         return
-    said = f"{seeded.call_text()} returned {show(got)}; the course's sample_name gives {show(expected)} with the same seed."
-    why = t.diagnosis(t.outcome(seeded)) or (
+    why = (
+        "The course's sample_name gives that name with the same seed. "
         "Your name is made of letters and the checks above pass, so your sampler may be fine, but it uses the random "
         "numbers differently: draw each token with exactly rng.choices(range(27), weights=P[token])[0], once per token, "
         "using the rng you are given (not the random module's own), so that the same seed gives the same names."
     )
-    t.fail(f"{said} {why}")
+    t.fail(t.mismatch(t.outcome(seeded), expected, why))
 
 
 @checks.check("Leaves the table as it was")

@@ -1,4 +1,5 @@
-from labkit import Checks, show
+from labkit import Checks
+from labkit.values import shape_of
 
 checks = Checks()
 
@@ -42,9 +43,7 @@ def sum_times_sum(a, b):
 
 @checks.check("Returns one number")
 def returns_a_number(t):
-    got = t.call(worked)
-    if isinstance(got, bool) or not isinstance(got, (int, float)):
-        t.fail(f"{worked.call_text()} returned {show(got)}; expected one number, {show(t.expected(worked))}. {t.diagnosis(t.outcome(worked))}".strip())
+    t.require_shape(t.call(worked), t.expected(worked), worked.call_text(), t.outcome(worked), "A dot product is one number: the products of the pairs, added up.")
 
 
 @checks.check("The worked example from the lesson")
@@ -81,9 +80,9 @@ def unequal_lengths(t):
     if not outcome.raised:
         got = t.value(outcome)
         t.fail(
-            f"dot({show(a)}, {show(b)}) returned {show(got)}, but a has {len(a)} numbers and b has {len(b)}: "
+            f"{outcome.text} returned {shape_of(got)}, but a has {len(a)} numbers and b has {len(b)}: "
             "the 3 has no partner, so there is no dot product. zip stops at the shorter list without a word; "
             "compare len(a) and len(b) first and raise a ValueError when they differ."
         )
     if not isinstance(outcome.error, ValueError):
-        t.fail(f"dot({show(a)}, {show(b)}) raised {type(outcome.error).__name__}; expected a ValueError, the error Python uses for a value of the wrong size.")
+        t.fail(f"{outcome.text} raised {type(outcome.error).__name__}; expected a ValueError, the error Python uses for a value of the wrong size.")

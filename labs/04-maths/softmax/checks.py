@@ -1,11 +1,12 @@
 import math
 
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
 worked = checks.case("softmax", [2, 1, 0])
 big = checks.case("softmax", [1000, 999])
+far_apart = checks.case("softmax", [-1000, 0, 1000])
 negative = checks.case("softmax", [-1, -2, -3])
 single = checks.case("softmax", [5])
 tie = checks.case("softmax", [3, 3])
@@ -48,6 +49,15 @@ def floor_division(logits):
     return [e // sum(exps) for e in exps]
 
 
+@checks.mistake("softmax", "That is exactly what subtracting the smallest logit gives: the other logits then sit above 0, 2000 above it here, and math.exp overflows above about 709.78. Subtract the largest logit instead: every number exp sees is then 0 or below.")
+def subtracts_min(logits):
+    smallest = min(logits)
+    exps = [math.exp(v - smallest) for v in logits]
+    return [e / sum(exps) for e in exps]
+
+
+FAR_APART = {"OverflowError": "math.exp overflows above about 709.78, and these logits lie 2000 apart. Subtract the largest logit, 1000, from every logit before math.exp: the numbers exp sees are then -2000, -1000 and 0, and none of them overflows."}
+
 OVERFLOW = {"OverflowError": "math.exp overflows above about 709.78, and these logits are 1000 and 999. Subtract the largest logit from every logit before math.exp: the chances stay the same, and exp never sees a number above 0."}
 
 
@@ -56,9 +66,7 @@ OVERFLOW = {"OverflowError": "math.exp overflows above about 709.78, and these l
 
 @checks.check("Returns one chance per logit")
 def one_per_logit(t):
-    got, expected = t.call(worked), t.expected(worked)
-    if not isinstance(got, list) or len(got) != len(expected):
-        t.fail(f"{worked.call_text()} returned {show(got)}; expected a list of {len(expected)} chances, {show(expected)}. {t.diagnosis(t.outcome(worked))}".strip())
+    t.require_shape(t.call(worked), t.expected(worked), worked.call_text(), t.outcome(worked), "softmax gives back one chance for each logit, in the same order.")
 
 
 @checks.check("The worked example from the lesson")
@@ -70,12 +78,17 @@ def worked_example(t):
 def adds_to_one(t):
     got = t.require_close(mixed, "Every chance is an exp divided by the total of the exps.")
     if abs(sum(got) - 1) > 1e-9:
-        t.fail(f"{mixed.call_text()} returned chances that add up to {sum(got)}, not 1.")
+        t.fail(f"{mixed.call_text()} returned chances that add up to {t.apart(sum(got), 1)[0]}, not 1.")
 
 
 @checks.check("Big logits do not overflow")
 def big_logits(t):
     t.require_close(big, "Only the gap of 1 matters: these are the chances of [0, -1].", on_error=OVERFLOW)
+
+
+@checks.check("Logits far apart do not overflow")
+def far_apart_logits(t):
+    t.require_close(far_apart, "The largest logit is 1000 bigger than the next: it takes all the chance, and the others get almost none.", on_error=FAR_APART)
 
 
 @checks.check("Negative logits, one logit and a tie")

@@ -1,6 +1,6 @@
 import math
 
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -8,6 +8,7 @@ worked = checks.case("softmax_t", [2, 1, 0], 0.5)
 hot = checks.case("softmax_t", [2, 1, 0], 2)
 plain = checks.case("softmax_t", [0.5, -1.25, 2.0, 0.0], 1)
 big = checks.case("softmax_t", [1000, 999], 0.5)
+far_apart = checks.case("softmax_t", [500, 0, -500], 0.5)
 very_cold = checks.case("softmax_t", [1, 0.5, 0], 0.1)
 very_hot = checks.case("softmax_t", [3, -3, 1], 100)
 tie = checks.case("softmax_t", [4, 4], 0.25)
@@ -43,6 +44,16 @@ def exps_over_t(logits, t):
     return [math.exp(v - largest) / t for v in logits]
 
 
+@checks.mistake("softmax_t", "That is exactly what subtracting the smallest of the divided logits gives: the others then sit above 0, 2000 above it here, and math.exp overflows above about 709. Subtract the largest of the divided logits instead: every number exp sees is then 0 or below.")
+def subtracts_min(logits, t):
+    scaled = [v / t for v in logits]
+    smallest = min(scaled)
+    exps = [math.exp(s - smallest) for s in scaled]
+    return [e / sum(exps) for e in exps]
+
+
+FAR_APART = {"OverflowError": "Divided by 0.5, these logits become 1000, 0 and -1000, 2000 apart: math.exp overflows above about 709. Subtract the largest of the divided logits, 1000, before math.exp: exp then sees 0, -1000 and -2000."}
+
 OVERFLOW = {"OverflowError": "Divided by 0.5, these logits become 2000 and 1998: math.exp overflows above about 709. Subtract the largest of the divided logits before math.exp."}
 
 
@@ -51,9 +62,7 @@ OVERFLOW = {"OverflowError": "Divided by 0.5, these logits become 2000 and 1998:
 
 @checks.check("Returns one chance per logit")
 def one_per_logit(t):
-    got, expected = t.call(worked), t.expected(worked)
-    if not isinstance(got, list) or len(got) != len(expected):
-        t.fail(f"{worked.call_text()} returned {show(got)}; expected a list of {len(expected)} chances, {show(expected)}. {t.diagnosis(t.outcome(worked))}".strip())
+    t.require_shape(t.call(worked), t.expected(worked), worked.call_text(), t.outcome(worked), "It gives back one chance for each logit, in the same order.")
 
 
 @checks.check("Temperature 0.5, from the lesson's table")
@@ -74,6 +83,11 @@ def one(t):
 @checks.check("Big logits at a low temperature do not overflow")
 def big_logits(t):
     t.require_close(big, "Only the gap matters: after dividing, it is 2.", on_error=OVERFLOW)
+
+
+@checks.check("Logits far apart do not overflow")
+def far_apart_logits(t):
+    t.require_close(far_apart, "Divided by 0.5, the logits are 1000 apart: the first takes all the chance.", on_error=FAR_APART)
 
 
 @checks.check("Very low and very high temperatures")

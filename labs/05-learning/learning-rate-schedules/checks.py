@@ -1,4 +1,5 @@
-from labkit import Checks, show
+from labkit import Checks
+from labkit.wording import joined
 
 checks = Checks()
 
@@ -80,7 +81,10 @@ def straight_line(t):
     rates = [t.call_with("lr_at", step, 10, 2) for step in range(10)]
     drops = [a - b for a, b in zip(rates, rates[1:])]
     if any(abs(drop - drops[0]) > 1e-9 for drop in drops) or drops[0] <= 0:
-        t.fail(f"Over steps 0 to 9 of 10 with lr0 = 2, lr_at gave {show(rates)}: a straight fall drops by the same amount, lr0 / steps, at every step.")
+        line = [2 - 0.2 * step for step in range(10)]  # from lr0 = 2, down by lr0 / steps = 0.2 at each step
+        got_text, line_text, where = t.apart(rates, line)
+        said = f"Over steps 0 to 9 of 10 with lr0 = 2, lr_at gave {got_text}; a straight fall gives {line_text}."
+        t.fail(joined(said, where, "A straight fall drops by the same amount, lr0 / steps, at every step."))
 
 
 @checks.check("Works for any lr0 and number of steps")

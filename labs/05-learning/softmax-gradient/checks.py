@@ -1,6 +1,6 @@
 import math
 
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -59,9 +59,7 @@ def grads_of(t, case):
     """The learner's slopes for `case`: a list with one number per probability, or a failure saying so."""
     got = t.call(case)
     expected = t.expected(case)
-    if isinstance(got, (int, float)):
-        t.fail(f"{case.call_text()} returned one number, {show(got)}; expected one slope per probability, a list of {len(expected)}: {show(expected)}.")
-    t.require_shape(got, expected, case.call_text())
+    t.require_shape(got, expected, case.call_text(), t.outcome(case), "There is one slope per probability: a list as long as probs.")
     return got
 
 
@@ -95,7 +93,7 @@ def sums_to_zero(t):
     got = grads_of(t, uniform)
     t.require_close(uniform, "27 tokens, each 1/27, and the right answer is the first, index 0.")
     if abs(sum(got)) > 1e-9:
-        t.fail(f"The slopes add up to {show(sum(got))}; they should add up to 0.")
+        t.fail(f"The slopes add up to {t.apart(sum(got), 0)[0]}; they should add up to 0.")
     grads_of(t, five)
     t.require_close(five, "Five scores; the right answer is index 2.")
 

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -102,7 +102,7 @@ def path_of(t, case):
     expected = t.expected(case)
     steps = case.args[3]
     if not isinstance(got, list):
-        t.fail(f"{case.call_text()} returned {show(got)}; expected the path, a list of {len(expected)} numbers: {show(expected)}.")
+        t.require_shape(got, expected, case.call_text(), t.outcome(case), "The path is a list: the start, then one w after each step.")
     if len(got) != len(expected):
         said = t.mismatch(t.outcome(case), expected, f"{steps} steps from the start give {len(expected)} numbers: the start, then one w after each step.")
         t.fail(said)

@@ -96,12 +96,12 @@ def everything_cut(t):
 
 @checks.check("The output may be negative")
 def output_keeps_sign(t):
-    t.require_close(negative_out, "fc2's output is the answer as it is: ReLU is not applied to it.")
+    t.require_close(negative_out, "Here fc1 gives [2, 1, -1]; ReLU makes that [2, 1, 0], and fc2 turns it into the answer, whose numbers are both negative.")
 
 
 @checks.check("ReLU cuts the hidden numbers, not x")
 def x_is_not_cut(t):
-    t.require_close(negative_x, "Both numbers of x are negative here; the MLP reads them as they are.")
+    t.require_close(negative_x, "Both numbers of x are negative here: fc1 gives [1, -3, 2], ReLU makes that [1, 0, 2], and fc2 turns it into the answer.")
 
 
 @checks.check("The size of microgpt's MLP: 16 -> 64 -> 16")

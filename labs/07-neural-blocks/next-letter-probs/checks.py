@@ -19,6 +19,7 @@ def sized(seed):
 toy = checks.case("next_letter_probs", TOY_X, TOY_HEAD)
 tie = checks.case("next_letter_probs", [1.0, 1.0], [[1.0, 0.0], [0.0, 1.0]])
 all_negative = checks.case("next_letter_probs", [1.0, 2.0], [[-1.0, -1.0], [-2.0, 0.0], [0.0, -3.0]])
+close_large = checks.case("next_letter_probs", [100.0, 100.0], [[5.0, 5.0], [5.0, 4.99]])
 huge = checks.case("next_letter_probs", [100.0, 100.0], [[9.0, 1.0], [5.0, 5.0], [0.0, 0.0]])
 microgpt = checks.case("next_letter_probs", *sized(5), shown_as="next_letter_probs(x, lm_head) with 16 numbers and 27 tokens, like microgpt's")
 
@@ -63,6 +64,14 @@ def columns(x, lm_head):
     return softmax([sum(row[i] * x[i] for row in lm_head) for i in range(len(x))])
 
 
+@checks.mistake("next_letter_probs", "That is exactly what subtracting the smallest logit gives: the others then sit above 0, 1,000 above it here, and math.exp overflows above about 709. Subtract the largest logit instead: every number exp sees is then 0 or below.")
+def subtracts_min(x, lm_head):
+    logits = [sum(wi * xi for wi, xi in zip(row, x)) for row in lm_head]
+    smallest = min(logits)
+    exps = [math.exp(v - smallest) for v in logits]
+    return [e / sum(exps) for e in exps]
+
+
 # --- checks ---
 
 
@@ -86,10 +95,12 @@ def negatives(t):
 
 @checks.check("Large logits do not overflow")
 def large(t):
+    overflow = {"OverflowError": "math.exp of a number above about 709 is too large for a float. Subtract the largest logit from every logit before exp: the probabilities stay the same."}
+    t.require_close(close_large, "The logits here are 1,000 and 999: only their gap of 1 matters.", on_error=overflow)
     t.require_close(
         huge,
         "The logits here are 1,000, 1,000 and 0: math.exp(1000) is too large for a float, so subtract the largest logit first.",
-        on_error={"OverflowError": "math.exp of a number above about 709 is too large for a float. Subtract the largest logit from every logit before exp: the probabilities stay the same."},
+        on_error=overflow,
     )
 
 

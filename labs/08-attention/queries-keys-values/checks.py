@@ -1,6 +1,6 @@
 import itertools
 
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -124,17 +124,7 @@ def with_your_linear(x, wq, wk, wv, linear):
 def one_number_per_row(t):
     for case in (lesson_q, tall):
         x, w = case.args
-        got = t.call(case)
-        expected = t.expected(case)
-        numbers = isinstance(got, list) and all(isinstance(item, (int, float)) for item in got)
-        if not (numbers and len(got) == len(expected)):
-            kind = "one number" if isinstance(got, (int, float)) else show(got)
-            empty = " Your list is empty." if got == [] else ""
-            t.fail(
-                f"{case.call_text()} returned {kind}; expected a list of {len(expected)} numbers, "
-                f"one for each of the {len(w)} rows of w, like {show(expected)}.{empty} "
-                f"{t.diagnosis(t.outcome(case)) or ONE_PER_ROW}"
-            )
+        t.require_shape(t.call(case), t.expected(case), case.call_text(), t.outcome(case), f"There is one number for each of the {len(w)} rows of w. {ONE_PER_ROW}")
 
 
 @checks.check("linear: the query from the lesson")
@@ -157,15 +147,8 @@ def returns_three(t):
     got = t.call(lesson_qkv)
     expected = t.expected(lesson_qkv)
     text = lesson_qkv.call_text()
-    if not (isinstance(got, list) and len(got) == 3):
-        t.fail(f"{text} returned {show(got)}; expected three lists, q, k and v, like {show(expected)}.")
-    sizes = [len(item) if isinstance(item, list) else None for item in got]
-    wanted = [len(item) for item in expected]
-    if sizes != wanted or not all(all(isinstance(n, (int, float)) for n in item) for item in got if isinstance(item, list)):
-        t.fail(
-            f"{text} returned {show(got)}; expected q, k and v to be lists of numbers, each as long as its "
-            f"matrix has rows ({wanted[0]} here), like {show(expected)}. {t.diagnosis(t.outcome(lesson_qkv))}".strip()
-        )
+    wanted = len(expected[0])
+    t.require_shape(got, expected, text, t.outcome(lesson_qkv), f"project gives back three lists, q, k and v, each with one number per row of its matrix ({wanted} here).")
 
 
 @checks.check("project uses wq for q, wk for k and wv for v")

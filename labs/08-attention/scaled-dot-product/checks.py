@@ -13,6 +13,7 @@ tie = checks.case("attend", [1], [[1], [1]], [[0], [10]])
 wide = checks.case("attend", [1, 1, 1, 1], [[1, 1, 1, 1], [0, 0, 0, 0]], [[1, 0], [0, 1]])
 same_values = checks.case("attend", [2, -1], [[1, 3], [4, 0], [-2, 2]], [[3, -1], [3, -1], [3, -1]])
 huge = checks.case("attend", [40, 40, 40, 40], [[40, 40, 40, 40], [39, 40, 40, 40]], [[1, 0], [0, 1]])
+far_apart = checks.case("attend", [40, 40, 40, 40], [[40, 40, 40, 40], [-40, -40, -40, -40]], [[1, 0], [0, 1]])
 five_keys = checks.case(
     "attend",
     [0.5, -1, 2],
@@ -68,6 +69,14 @@ def exp_of_raw_scores(q, keys, values):
     return blend([e / sum(exps) for e in exps], values)
 
 
+@checks.mistake("attend", "That is exactly what subtracting the smallest score gives: the other scores then sit above 0, 6,400 above it here, and math.exp overflows above about 709. Subtract the largest score instead: every number exp sees is then 0 or below.")
+def subtracts_min(q, keys, values):
+    scores = [dot(q, key) / math.sqrt(len(q)) for key in keys]
+    smallest = min(scores)
+    exps = [math.exp(score - smallest) for score in scores]
+    return blend([e / sum(exps) for e in exps], values)
+
+
 # --- checks ---
 
 
@@ -110,6 +119,15 @@ def blends_values(t):
 @checks.check("Large scores do not overflow")
 def large_scores(t):
     t.require_close(huge, "The scores here are about 3,200; the first key wins by 20.")
+
+
+@checks.check("Scores far apart do not overflow")
+def far_apart_scores(t):
+    t.require_close(
+        far_apart,
+        "The scores here are 3,200 and -3,200: the first key takes all the attention.",
+        on_error={"OverflowError": "math.exp overflows above about 709, and these scores lie 6,400 apart. Subtract the largest score, 3,200, from every score before math.exp: exp then sees 0 and -6,400, and neither overflows."},
+    )
 
 
 @checks.check("Works for five keys of length 3")

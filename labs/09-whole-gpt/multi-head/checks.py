@@ -1,6 +1,6 @@
 import math
 
-from labkit import CheckFailed, Checks
+from labkit import Checks
 
 checks = Checks()
 
@@ -160,20 +160,9 @@ def float_head_dim(q, keys, values, n_head):
 # --- checks ---
 
 
-def require_joined(t, case, hint):
-    """require_close, with the diagnosis of a known mistake also when the result has the wrong shape."""
-    try:
-        return t.require_close(case, hint)
-    except CheckFailed as failure:
-        if "which is" not in str(failure):  # not a wrong shape: the message already says all it can
-            raise
-        diagnosed = t.diagnosis(t.outcome(case))
-        raise CheckFailed(f"{failure} {diagnosed}".strip(), line=failure.line) from None
-
-
 @checks.check("The lesson's toy example: 2 heads of 4")
 def toy_example(t):
-    require_joined(t, 
+    t.require_close(
         toy,
         "Head 0 reads numbers 0 to 3 of q, every key and every value; head 1 reads numbers 4 to 7. The lesson's "
         "table shows each head's slices, weights and blend.",
@@ -182,7 +171,7 @@ def toy_example(t):
 
 @checks.check("Each head reads numbers that sit side by side")
 def side_by_side_numbers(t):
-    require_joined(t, 
+    t.require_close(
         side_by_side,
         "Here q has 8 numbers and there are 4 heads, so each head reads 2: head 0 numbers 0 and 1, head 1 "
         "numbers 2 and 3, and so on.",
@@ -191,17 +180,17 @@ def side_by_side_numbers(t):
 
 @checks.check("With one head, it is plain attention")
 def one_head_is_attend(t):
-    require_joined(t, one_head, "With n_head = 1 the only head reads all of q, so the answer is attend(q, keys, values).")
+    t.require_close(one_head, "With n_head = 1 the only head reads all of q, so the answer is attend(q, keys, values).")
 
 
 @checks.check("Each head's size comes from the length of q")
 def size_from_length(t):
-    require_joined(t, three_heads, "Here q has 12 numbers and there are 3 heads, so each head reads 12 // 3 = 4 numbers.")
+    t.require_close(three_heads, "Here q has 12 numbers and there are 3 heads, so each head reads 12 // 3 = 4 numbers.")
 
 
 @checks.check("With one position, every head hands back its slice of that value")
 def single_position(t):
-    require_joined(t, 
+    t.require_close(
         one_position,
         "With one key, every head's weight is 1, so the joined blends are the one value itself.",
     )
@@ -209,7 +198,7 @@ def single_position(t):
 
 @checks.check("The trained model's four heads at the last letter of \"emma\"")
 def trained_model(t):
-    require_joined(t, emma, "These are the real model's q, keys and values; the lesson's table shows each head's weights and blend.")
+    t.require_close(emma, "These are the real model's q, keys and values; the lesson's table shows each head's weights and blend.")
 
 
 @checks.check("q, keys and values are left as they were")

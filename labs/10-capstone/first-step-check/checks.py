@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -54,15 +54,13 @@ def rounds_difference(ours, reference, decimals):
 def answer(t, case):
     got = t.call(case)
     if not isinstance(got, bool):
-        t.fail(f"{case.call_text()} returned {show(got)}; expected True or False. Compare the two rounded numbers with ==, and return what == gives.")
+        t.require_shape(got, t.expected(case), case.call_text(), t.outcome(case), "Compare the two rounded numbers with ==, and return what == gives: True or False.")
     return got
 
 
 def compare(t, case, hint):
-    got = answer(t, case)
-    expected = t.expected(case)
-    if got != expected:
-        t.fail(f"{case.call_text()} returned {show(got)}; expected {show(expected)}. {t.diagnosis(t.outcome(case)) or hint}".strip())
+    answer(t, case)
+    t.require_close(case, hint)
 
 
 @checks.check("Returns True or False")

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -56,7 +56,7 @@ def divides_by_zero(samples, known):
 def share(t, case):
     got = t.call(case)
     if isinstance(got, bool) or not isinstance(got, (int, float)):
-        t.fail(f"{case.call_text()} returned {show(got)}; expected one number, the share of new names, {show(t.expected(case))}. {t.diagnosis(t.outcome(case))}".strip())
+        t.require_shape(got, t.expected(case), case.call_text(), t.outcome(case), "The answer is one number: the share of the names that are new.")
     return got
 
 

@@ -1,4 +1,4 @@
-from labkit import Checks, show
+from labkit import Checks
 
 checks = Checks()
 
@@ -64,7 +64,7 @@ def overwrites(losses, window):
 def averages(t, case):
     got = t.call(case)
     if not isinstance(got, list):
-        t.fail(f"{case.call_text()} returned {show(got)}; expected a list with one average per step, {show(t.expected(case))}. Append each step's average to a list and return the list.")
+        t.require_shape(got, t.expected(case), case.call_text(), t.outcome(case), "The answer is a list with one average per step.")
     return got
 
 

@@ -1,4 +1,4 @@
-# expect: adds every number of a to every number of b
+# expect: That is exactly every number of a added to every number of b
 def add_vectors(a, b):
     return [x + y for x in a for y in b]
 

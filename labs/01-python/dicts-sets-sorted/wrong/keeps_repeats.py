@@ -1,4 +1,4 @@
-# expect: a set keeps each only once
+# expect: That is exactly every letter of every name, sorted, repeats and all
 def letter_counts(text):
     counts = {}
     for letter in text:

@@ -1,4 +1,4 @@
-# expect: returned {'a': 1}; expected {'a': 1, 'e': 1, 'm': 2}
+# expect: returned {'a': 1}; expected {'e': 1, 'm': 2, 'a': 1}
 def letter_counts(text):
     for letter in text:
         counts = {}

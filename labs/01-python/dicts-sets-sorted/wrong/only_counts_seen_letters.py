@@ -1,4 +1,4 @@
-# expect: returned {}; expected {'a': 1, 'e': 1, 'm': 2}
+# expect: returned {}; expected {'e': 1, 'm': 2, 'a': 1}
 def letter_counts(text):
     counts = {}
     for letter in text:

@@ -1,4 +1,4 @@
-# expect: returned a set; expected a list
+# expect: returned a set, not a list
 def letter_counts(text):
     counts = {}
     for letter in text:

@@ -1,4 +1,4 @@
-# expect: That is the names themselves
+# expect: That is exactly the names themselves
 def letter_counts(text):
     counts = {}
     for letter in text:

@@ -1,3 +1,3 @@
-# expect: rounded down to a whole number
+# expect: That is exactly what `//` gives
 def mean(xs):
     return sum(xs) // len(xs)

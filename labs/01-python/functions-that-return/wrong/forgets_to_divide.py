@@ -1,4 +1,4 @@
-# expect: is the total of the numbers
+# expect: That is exactly the total of the numbers, not divided
 def mean(xs):
     total = 0
     for x in xs:

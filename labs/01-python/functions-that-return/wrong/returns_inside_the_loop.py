@@ -1,4 +1,4 @@
-# expect: returned 0.8; expected 5.4
+# expect: the `return` line is inside the loop
 def mean(xs):
     total = 0
     for x in xs:

@@ -1,4 +1,4 @@
-# expect: Each call must start its total again at 0
+# expect: Start the total at 0 inside the function
 total = 0
 
 

@@ -1,4 +1,4 @@
-# expect: Each call must start again at 0
+# expect: Start it at 0 inside the function
 count = 0
 
 

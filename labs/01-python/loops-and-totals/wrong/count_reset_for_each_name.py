@@ -1,4 +1,4 @@
-# expect: is how many the last name
+# expect: That is exactly how many the last name holds on its own
 def count_letter(names, letter):
     for name in names:
         count = 0

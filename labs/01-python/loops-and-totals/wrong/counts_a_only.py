@@ -1,4 +1,4 @@
-# expect: is the count of 'a', not of 'm'
+# expect: That is exactly the count of the letter 'a', whatever letter is asked for
 def count_letter(names, letter):
     count = 0
     for name in names:

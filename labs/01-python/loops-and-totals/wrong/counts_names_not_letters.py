@@ -1,4 +1,4 @@
-# expect: each one counts
+# expect: That is exactly how many names hold the letter
 def count_letter(names, letter):
     count = 0
     for name in names:

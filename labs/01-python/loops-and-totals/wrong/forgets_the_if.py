@@ -1,4 +1,4 @@
-# expect: every letter counted
+# expect: every letter counted: add 1 only when a letter equals `letter`
 def count_letter(names, letter):
     count = 0
     for name in names:

@@ -1,4 +1,4 @@
-# expect: is the number of letters in all the names
+# expect: it replaces the letter you were given
 def count_letter(names, letter):
     count = 0
     for name in names:

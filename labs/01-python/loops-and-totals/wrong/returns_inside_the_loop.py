@@ -1,4 +1,4 @@
-# expect: is how many the first name
+# expect: so the function stops after the first
 def count_letter(names, letter):
     count = 0
     for name in names:

@@ -1,3 +1,3 @@
-# expect: a function that reaches its end without `return` gives back None
+# expect: A function gives back None when it ends without reaching a return line that has a value
 def name_length(name):
     size = len(name)

@@ -1,3 +1,3 @@
-# expect: does not depend on the name
+# expect: so the answer does not come from the name it is given
 def name_length(name):
     return len("name")

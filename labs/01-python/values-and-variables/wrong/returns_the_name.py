@@ -1,3 +1,3 @@
-# expect: returned the text 'emma'
+# expect: That is exactly the name itself
 def name_length(name):
     return name

@@ -1,4 +1,4 @@
-# expect: which starts with 0; expected it to start with BOS, 26
+# expect: That is exactly the name's ids with 0 for BOS at both ends
 chars = list("abcdefghijklmnopqrstuvwxyz")
 BOS = 0
 

@@ -1,4 +1,4 @@
-# expect: expected it to end with BOS, 26, as well
+# expect: That is exactly BOS at the start and none at the end
 chars = list("abcdefghijklmnopqrstuvwxyz")
 BOS = len(chars)
 

@@ -1,4 +1,4 @@
-# expect: every letter's id is one more than expected
+# expect: That is exactly every letter's id one too big, counted from 1
 chars = list("abcdefghijklmnopqrstuvwxyz")
 BOS = len(chars)
 

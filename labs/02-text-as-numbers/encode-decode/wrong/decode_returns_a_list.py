@@ -1,4 +1,4 @@
-# expect: a list; expected a string
+# expect: That is exactly a list of the letters, not glued into one string
 chars = list("abcdefghijklmnopqrstuvwxyz")
 BOS = len(chars)
 

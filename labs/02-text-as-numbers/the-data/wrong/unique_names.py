@@ -1,4 +1,4 @@
-# expect: so it is in the list twice
+# expect: That is exactly each name kept only the first time it comes
 def load_names(text):
     names = []
     for line in text.split("\n"):

@@ -1,4 +1,4 @@
-# expect: changed the list it was given
+# expect: changed its argument tokens while it ran
 def pairs(tokens):
     result = []
     while len(tokens) > 1:

@@ -1,4 +1,4 @@
-# expect: The last pair is missing
+# expect: That is exactly every pair but the last
 def pairs(tokens):
     result = []
     for i in range(len(tokens) - 2):

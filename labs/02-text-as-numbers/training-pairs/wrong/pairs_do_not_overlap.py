@@ -1,4 +1,4 @@
-# expect: which lacks the pair [4, 12]
+# expect: That is exactly one pair for every second token
 def pairs(tokens):
     result = []
     for i in range(0, len(tokens) - 1, 2):

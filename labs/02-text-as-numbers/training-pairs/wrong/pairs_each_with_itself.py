@@ -1,4 +1,4 @@
-# expect: one fewer than the 6 tokens
+# expect: That is exactly each token paired with itself
 def pairs(tokens):
     result = []
     for a, b in zip(tokens, tokens):

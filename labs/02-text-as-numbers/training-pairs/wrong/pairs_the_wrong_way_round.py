@@ -1,4 +1,4 @@
-# expect: each pair has its two tokens the other way round
+# expect: That is exactly each pair with its two tokens the other way round
 def pairs(tokens):
     result = []
     for a, b in zip(tokens, tokens[1:]):

@@ -1,3 +1,3 @@
-# expect: appears 2 times
+# expect: That is exactly every character of every name, sorted, repeats and all
 def build_vocab(names):
     return sorted("".join(names))

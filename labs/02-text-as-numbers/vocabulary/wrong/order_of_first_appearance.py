@@ -1,4 +1,4 @@
-# expect: the right characters in another order
+# expect: That is exactly the characters in the order they first come in the names
 def build_vocab(names):
     chars = []
     for name in names:

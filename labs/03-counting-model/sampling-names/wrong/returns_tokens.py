@@ -1,4 +1,4 @@
-# expect: expected the name as a string of letters
+# expect: The name is a string of letters: turn each token into its letter with chars[token]
 chars = list("abcdefghijklmnopqrstuvwxyz")
 BOS = len(chars)
 

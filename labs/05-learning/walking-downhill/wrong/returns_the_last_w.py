@@ -1,4 +1,4 @@
-# expect: expected the path, a list of 6 numbers
+# expect: returned 2.017, which is a number; expected a list of 6 numbers
 def slope(f, x, h=0.000001):
     return (f(x + h) - f(x)) / h
 
