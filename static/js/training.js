@@ -1,12 +1,12 @@
 // Entry point for a live training run (training.html): Train takes the code in the lesson's
 // lab editor, runs its train_step in a fresh page Python (python-client.js `train`, which
-// ends that Python afterwards like every run of learner code), and draws the loss of each
-// step as its reply arrives. Stop ends the run; the curve so far stays.
+// ends that Python afterwards like every run of learner code) until the loss reaches the
+// target or the steps run out, and draws the loss of each step as its reply arrives. Stop
+// ends the run; the curve so far stays.
 
 import { getPython } from "./python-client.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const TABLE_EVERY = 10; // the table under the curve keeps one loss in this many steps
 const PAD = { left: 44, right: 12, top: 12, bottom: 30 };
 
 function svg(name, attributes = {}) {
@@ -54,6 +54,7 @@ class Training {
     if (python.state !== "ready") return this.say("Python is still loading: press Train again once the lab says it is ready.");
     this.losses = [];
     this.rows.replaceChildren();
+    this.progress.setAttribute("aria-valuemax", String(this.config.steps)); // a run that reached the target set it lower
     this.setRunning(true);
     this.say("Starting a fresh Python for your code…");
     let result;
@@ -90,8 +91,8 @@ class Training {
     this.losses[step] = value;
     this.progress.setAttribute("aria-valuenow", String(step));
     this.fill.style.width = `${(100 * step) / steps}%`;
-    if (step % TABLE_EVERY === 0 || step === steps) this.addRow(step, value);
-    this.say(`Step ${step} of ${steps}: loss ${loss(value)}.`);
+    if (step % this.config.tableEvery === 0 || step === steps || value <= this.config.target) this.addRow(step, value);
+    this.say(`Step ${step} of at most ${steps}: loss ${loss(value)}.`);
     this.draw();
   }
 
@@ -110,8 +111,12 @@ class Training {
     const done = this.losses.filter(Number.isFinite);
     const last = done.at(-1);
     const target = `the counting model's is ${loss(this.config.target)}`;
-    if (result?.status === "ok") {
-      this.say(`${result.summary} ${last - this.config.target < 0.05 ? "Close to" : "Still above"} the counting model: ${target}.`);
+    if (result?.status === "ok" && Number.isInteger(result.reached)) {
+      this.progress.setAttribute("aria-valuemax", String(result.reached));
+      this.fill.style.width = "100%";
+      this.say(`Reached the counting model's loss at step ${result.reached}: your table's loss is ${loss(last)}, and ${target}. Your train_step brought it down from ${loss(done[0])}.`);
+    } else if (result?.status === "ok") {
+      this.say(`${result.summary} That is still above the counting model's loss: ${target}.`);
     } else if (result?.status === "stopped") {
       const at = done.length ? ` The loss had reached ${loss(last)}; ${target}.` : "";
       this.say(`Stopped after ${Math.max(done.length - 1, 0)} of ${this.config.steps} steps.${at}`);
