@@ -219,4 +219,5 @@ def test_the_schedule_is_microgpts(learning):
     blocks = [losses[i:i + 50] for i in range(0, len(losses), 50)]
     assert numbers["losses"]["y"] == pytest.approx([sum(block) / 50 for block in blocks])
     assert numbers["losses"]["x"] == [i + 24.5 for i in range(0, len(losses), 50)]
+    assert numbers["losses"]["labels"] == [f"{i}–{i + 49}" for i in range(0, len(losses), 50)]  # the table names each block
     assert numbers["loss_ends"] == [numbers["first_block"], numbers["last_block"]] == pytest.approx([statistics.fmean(losses[:50]), statistics.fmean(losses[-50:])])

@@ -383,8 +383,12 @@ def loss_blocks():
     losses = trained.checkpoint().losses
     starts = range(0, len(losses), LOSS_BLOCK)
     blocks = [losses[start:start + LOSS_BLOCK] for start in starts]
-    # Each block is drawn at its middle step, counting steps from 0 as the schedule does.
-    return {"x": [start + (len(block) - 1) / 2 for start, block in zip(starts, blocks)], "y": [sum(block) / len(block) for block in blocks]}
+    # Each block is drawn at its middle step and named by its steps, counted from 0 as the schedule does.
+    return {
+        "x": [start + (len(block) - 1) / 2 for start, block in zip(starts, blocks)],
+        "y": [sum(block) / len(block) for block in blocks],
+        "labels": [f"{start}–{start + len(block) - 1}" for start, block in zip(starts, blocks)],
+    }
 
 
 def schedule_worked():
