@@ -103,6 +103,14 @@ def test_embeddings_are_rows_and_the_vowels_point_alike(numbers):
     assert found["chart"]["y"] == pytest.approx([alike[a][i] for i in range(27) if i != a])
     ends = order[:4] + order[-4:]
     assert found["extremes"]["x"] == [[*LETTERS, "BOS"][i] for i in ends]
+    # What the lesson names: the least alike two vowels, the bar nearest 0 (of the letters the question does
+    # not name already), and how many of the three closest are vowels.
+    vowel_pairs = sorted((alike[i][j], LETTERS[i], LETTERS[j]) for n, i in enumerate(vowels) for j in vowels[n + 1:])
+    assert found["least_alike_vowels"] == {"value": pytest.approx(vowel_pairs[0][0]), "letters": list(vowel_pairs[0][1:])}
+    rest = [i for i in order if i not in (*order[:3], order[-1])]
+    near = min(rest, key=lambda i: abs(alike[a][i]))
+    assert found["near_zero"] == [*LETTERS, "BOS"][near] and found["near_zero_value"] == pytest.approx(alike[a][near])
+    assert found["closest_vowels"] == sum(LETTERS[i] in "aeiou" for i in order[:3])
 
 
 def test_the_mlp_numbers_follow_a_forward_pass_written_here(numbers):
@@ -122,6 +130,13 @@ def test_the_mlp_numbers_follow_a_forward_pass_written_here(numbers):
     assert found["sample_after"] == pytest.approx([max(0.0, hidden[i]) for i in shown], abs=1e-12)
     output = matvec(WEIGHTS["layer0.mlp_fc2"], [max(0.0, h) for h in hidden])
     assert found["output_first"] == pytest.approx(output[:4], abs=1e-12)
+    assert (found["sample_kept"], found["sample_zeroed"]) == (len(kept[:4]), len(cut[:4]))
+    # The table of letters: after each letter of "emma", which hidden numbers get through, and how many
+    # of them also get through at the last "a". (inputs[0] is the start marker's.)
+    through = [{i for i, h in enumerate(matvec(WEIGHTS["layer0.mlp_fc1"], m)) if h > 0} for m in inputs[1:]]
+    assert found["by_letter"] == [
+        {"read": "emma"[: n + 1], "kept": len(t), "shared": len(t & through[-1])} for n, t in enumerate(through)
+    ]
 
 
 def test_next_letter_bars_are_the_softmax_of_the_last_logits(numbers):
@@ -131,6 +146,10 @@ def test_next_letter_bars_are_the_softmax_of_the_last_logits(numbers):
     assert found["chart"]["y"] == pytest.approx(probs, abs=1e-12)
     labels = [*LETTERS, "BOS"]
     assert found["top"] == [labels[i] for i in sorted(range(27), key=lambda i: -probs[i])[:3]]
+    names = names_path(PROJECT).read_text(encoding="utf-8").split()
+    for example, letter in zip(found["examples"], [t for t in found["top"] if t != "BOS"]):
+        # The first name of the file (the commonest first) that goes on from "em" with the favourite letter.
+        assert example == next(name for name in names if name.startswith("em" + letter) and name != "em" + letter)
     toy = [math.exp(2.0), math.exp(1.0), math.exp(-0.5)]
     assert found["toy"]["probs"] == pytest.approx([t / sum(toy) for t in toy])
 

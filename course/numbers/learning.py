@@ -161,6 +161,7 @@ def emma_surprise():
     surprises = [step["surprise"] for step in steps]
     worst = max(range(len(steps)), key=lambda i: surprises[i])
     best = min(range(len(steps)), key=lambda i: surprises[i])
+    uniform = math.log(trained.model().config.vocab_size)
     return {
         "name": NAME,
         "steps": steps,
@@ -171,6 +172,10 @@ def emma_surprise():
         "nexts": [step["next"] for step in steps],
         "loss": sum(surprises) / len(surprises),
         "worst": steps[worst],
+        "worst_position": worst,
+        # Whether the worst letter had been read already ("a second m"), and how many steps did worse than guessing.
+        "worst_repeats": steps[worst]["next"] in NAME[:worst],
+        "worse_than_uniform": sum(surprise > uniform for surprise in surprises),
         "not_worst": [step for index, step in enumerate(steps) if index != worst],
         "first_step_loss": trained.checkpoint().losses[0],  # its loss on the first name it trained on, untrained
         "best": steps[best],
@@ -312,10 +317,10 @@ def softmax_grads():
 
 
 def real_grads():
-    """The trained model after "em", where the right answer is "m": the gradient of its 27 logits."""
+    """The trained model at its most surprised step of NAME (lesson 1's): the gradient of its 27 logits."""
     model = trained.model()
     tokens = model.tokenizer.encode(NAME)
-    position = 2  # it has read the start marker, "e" and "m"
+    position = emma_surprise()["worst_position"]  # it has read the start marker and `position` letters
     logits, _ = run_tokens(model, tokens[: position + 1])
     probs = softmax(logits[-1])
     target = tokens[position + 1]
@@ -323,7 +328,10 @@ def real_grads():
     labels = [token_label(model, token) for token in range(len(probs))]
     shown = [target] + sorted(range(len(grads)), key=lambda i: -grads[i])[:3]
     return {
+        "name": NAME,
+        "position": position,
         "seen": NAME[:position],
+        "when": emma_surprise()["worst"]["when"],
         "tokens": len(probs),
         "target": labels[target],
         "target_p": probs[target],

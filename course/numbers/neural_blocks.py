@@ -15,7 +15,7 @@ from pathlib import Path
 from microgpt.layers import linear, relu, rmsnorm, softmax
 from microgpt.model import GPTConfig, parameter_shapes
 
-from . import counting_model
+from . import counting_model, text_as_numbers
 from . import model as trained
 
 # --- lesson 1: parameters ----------------------------------------------------------
@@ -124,6 +124,18 @@ def embeddings():
         ((table[i][j], labels[i], labels[j]) for i in range(len(labels)) for j in range(i + 1, len(labels))),
         reverse=True,
     )
+    vowel_pairs = sorted((table[i][j], labels[i], labels[j]) for i in vowels for j in vowels if i < j)
+    means = {
+        "vowel_mean": mean(table[i][j] for i in vowels for j in vowels if i < j),
+        "consonant_mean": mean(table[i][j] for i in consonants for j in consonants if i < j),
+        "across_mean": mean(table[i][j] for i in vowels for j in consonants),
+    }
+    if not means["vowel_mean"] > max(means["consonant_mean"], means["across_mean"]):
+        # The lesson says the vowels' rows are the most alike: a checkpoint where they are not needs new text.
+        raise ValueError(f"the token-embeddings lesson says two vowels' rows are most alike on average, but this checkpoint gives {means}")
+    # The bar nearest 0 (the question's third choice), among the letters the question does not name already.
+    named = {*ranked[:3], ranked[-1]}
+    near_zero = min((i for i in others if i not in named), key=lambda i: abs(table[reference][i]))
     return {
         "toy": {
             "letters": TOY_LETTERS,
@@ -147,10 +159,11 @@ def embeddings():
         "closest_values": [table[reference][i] for i in ranked[:3]],
         "farthest": labels[ranked[-1]],
         "farthest_value": table[reference][ranked[-1]],
-        "a_i": table[reference][labels.index("i")],
-        "vowel_mean": mean(table[i][j] for i in vowels for j in vowels if i < j),
-        "consonant_mean": mean(table[i][j] for i in consonants for j in consonants if i < j),
-        "across_mean": mean(table[i][j] for i in vowels for j in consonants),
+        **means,
+        "closest_vowels": sum(labels[i] in VOWELS for i in ranked[:3]),
+        "near_zero": labels[near_zero],
+        "near_zero_value": table[reference][near_zero],
+        "least_alike_vowels": {"value": vowel_pairs[0][0], "letters": [vowel_pairs[0][1], vowel_pairs[0][2]]},
         "top_pair": {"value": pairs[0][0], "letters": [pairs[0][1], pairs[0][2]]},
         "chart": {"x": [labels[i] for i in others], "y": [table[reference][i] for i in others]},
         # The film's bars: the four rows most like a's, and the four least like it.
@@ -217,9 +230,15 @@ def mlp_block():
     hidden = linear(TOY_X, TOY_FC1)
     weights = trained.model().plain_weights()
     fc1, fc2 = weights["layer0.mlp_fc1"], weights["layer0.mlp_fc2"]
-    x = mlp_inputs(MLP_NAME)[-1]
+    inputs = mlp_inputs(MLP_NAME)
+    x = inputs[-1]
     real_hidden = linear(x, fc1)
     zeroed = sum(1 for h in real_hidden if h <= 0)
+    # After each letter of the name (position 0 is the start marker): which hidden numbers get through.
+    kept = [{i for i, h in enumerate(linear(x_at, fc1)) if h > 0} for x_at in inputs[1:]]
+    if all(k == kept[-1] for k in kept):
+        raise ValueError(f"the MLP lesson says different letters let through different hidden numbers, but every letter of {MLP_NAME!r} lets through the same")
+    shown = sampled(real_hidden)
     return {
         "toy": {
             "x": TOY_X,
@@ -242,9 +261,14 @@ def mlp_block():
         "x_first": x[:4],
         "hidden_first": real_hidden[:8],
         # Eight hidden numbers for the film: the first four that ReLU keeps and the first four it zeroes.
-        "sample_labels": [f"h{i}" for i in sampled(real_hidden)],
-        "sample_before": [real_hidden[i] for i in sampled(real_hidden)],
-        "sample_after": [relu(real_hidden[i]) for i in sampled(real_hidden)],
+        "sample_labels": [f"h{i}" for i in shown],
+        "sample_before": [real_hidden[i] for i in shown],
+        "sample_after": [relu(real_hidden[i]) for i in shown],
+        "sample_kept": sum(real_hidden[i] > 0 for i in shown),
+        "sample_zeroed": sum(real_hidden[i] <= 0 for i in shown),
+        "by_letter": [
+            {"read": MLP_NAME[: i + 1], "kept": len(k), "shared": len(k & kept[-1])} for i, k in enumerate(kept)
+        ],
         "output_first": mlp(x, fc1, fc2)[:4],
     }
 
@@ -291,10 +315,16 @@ def next_letter():
         "lm_head_shape": [len(lm_head), len(lm_head[0])],
         "top": [labels[i] for i in ranked[:3]],
         "top_probs": [probs[i] for i in ranked[:3]],
+        # For each favourite letter, the first name in the data (the file lists the commonest first) that goes on so.
+        "examples": [example for example in (first_name_with(PREFIX + labels[i]) for i in ranked[:3] if labels[i] != "BOS") if example],
         "end_prob": probs[labels.index("BOS")],
         "chart": {"x": labels, "y": probs},
         "uniform": 1 / len(probs),
     }
+
+
+def first_name_with(start):
+    return next((name for name in text_as_numbers.names() if name.startswith(start) and name != start), None)
 
 
 def next_letter_worked():
