@@ -229,4 +229,8 @@ def test_the_schedule_is_microgpts(learning):
     assert numbers["losses"]["y"] == pytest.approx([sum(block) / 50 for block in blocks])
     assert numbers["losses"]["x"] == [i + 24.5 for i in range(0, len(losses), 50)]
     assert numbers["losses"]["labels"] == [f"{i}–{i + 49}" for i in range(0, len(losses), 50)]  # the table names each block
+    averages = [statistics.fmean(losses[i:i + 50]) for i in range(0, len(losses), 50)]
+    assert numbers["middle_step"] == 500 and numbers["middle_block"] == pytest.approx(statistics.fmean(losses[500:550]))
+    assert numbers["first_half_drop"] == pytest.approx(averages[0] - averages[10])
+    assert numbers["second_half_drop"] == pytest.approx(averages[10] - averages[-1])
     assert numbers["loss_ends"] == [numbers["first_block"], numbers["last_block"]] == pytest.approx([statistics.fmean(losses[:50]), statistics.fmean(losses[-50:])])

@@ -383,6 +383,11 @@ def schedule():
         "losses": loss_blocks(),
         "first_block": loss_blocks()["y"][0],
         "last_block": loss_blocks()["y"][-1],
+        # How far the block average fell over each half of training (the middle block starts the second half).
+        "middle_block": loss_blocks()["y"][len(loss_blocks()["y"]) // 2],
+        "middle_step": len(trained.checkpoint().losses) // 2,
+        "first_half_drop": loss_blocks()["y"][0] - loss_blocks()["y"][len(loss_blocks()["y"]) // 2],
+        "second_half_drop": loss_blocks()["y"][len(loss_blocks()["y"]) // 2] - loss_blocks()["y"][-1],
     }
 
 
