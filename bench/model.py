@@ -5,10 +5,14 @@
 - seconds per training step, fast engine against the reference one (tests/reference_engine.py),
   in CPython, in Pyodide under Node and in a headless Chromium tab; 1,000 steps in the tab,
   and where its losses first differ from CPython's (the committed checkpoint's)
+- the neural bigram lesson's run (labkit.training with the lab's solution, to the counting
+  model's loss): CPython, and Pyodide under Node
 - one name's forward pass with attention maps: CPython, and Pyodide under Node
 - typing a name in a heatmap until the grid shows it (headless Chromium)
 """
 
+import contextlib
+import io
 import json
 import os
 import statistics
@@ -128,6 +132,36 @@ def bench_libm(steps=12):
     print(f"maths calls giving another float in Pyodide (starting weights' gauss: cos, sin, log; first {steps} steps: log, exp): {counts}")
 
 
+NEURAL_BIGRAM = """import contextlib, io, json, time
+from labkit import training
+code = {code!r}
+started = time.perf_counter()
+with contextlib.redirect_stdout(io.StringIO()):  # the solution's try-outs print; stdout carries the answer
+    reply = training.train(code, {counts!r}, "{steps}", "{lr}", lambda text: None, "{target!r}")
+json.dumps({{"seconds": time.perf_counter() - started, "reached": reply["reached"]}})"""
+
+
+def bench_neural_bigram():
+    """The neural bigram lesson's run of the lab's solution, as the page asks it, to the counting model's loss."""
+    from labkit import training
+    from site_builder.numbers import fresh_package
+
+    fresh_package(PROJECT / "course" / "numbers")
+    import course_numbers.neural_blocks as neural_blocks
+
+    found = neural_blocks.neural_bigram()
+    settings = {
+        "code": (PROJECT / "labs/07-neural-blocks/neural-bigram/solution.py").read_text(encoding="utf-8"),
+        "counts": json.dumps(found["counts"]), "steps": found["max_steps"], "lr": found["lr"], "target": found["counting_smoothed"],
+    }
+    started = time.perf_counter()
+    with contextlib.redirect_stdout(io.StringIO()):
+        reply = training.train(settings["code"], settings["counts"], str(settings["steps"]), str(settings["lr"]), lambda text: None, repr(settings["target"]))
+    print(f"neural bigram run (CPython): {reply['reached']} steps in {time.perf_counter() - started:.1f} s")
+    node = in_node_pyodide(NEURAL_BIGRAM.format(**settings))
+    print(f"neural bigram run (Pyodide under Node): {node['reached']} steps in {node['seconds']:.1f} s")
+
+
 def bench_forward_cpython():
     model = load_checkpoint(CHECKPOINT)
     for name in ("emma", LONG_NAME):
@@ -166,6 +200,7 @@ def main():
     bench_training_node()
     bench_training_tab()
     bench_libm()
+    bench_neural_bigram()
     bench_forward_cpython()
     with tempfile.TemporaryDirectory() as folder:
         site = Path(folder) / "dist"

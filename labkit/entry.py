@@ -23,7 +23,7 @@ ACTIONS = {
     "capstone_assemble": lambda r, report: capstone.assemble(field(r, "parts"), field(r, "reference")),
     "capstone_train": lambda r, report: capstone.train(field(r, "parts"), field(r, "steps"), field(r, "state"), report),
     "capstone_sample": lambda r, report: capstone.sample(field(r, "state"), field(r, "temperature"), field(r, "seed"), field(r, "name", "emma")),
-    "train": lambda r, report: training.train(field(r, "code"), field(r, "counts"), field(r, "steps"), field(r, "lr"), report),
+    "train": lambda r, report: training.train(field(r, "code"), field(r, "counts"), field(r, "steps"), field(r, "lr"), report, field(r, "target")),
 }
 
 

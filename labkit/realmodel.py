@@ -4,9 +4,10 @@
 whole model on a name twice, once as trained and once with one of its blocks
 replaced by the learner's function (PLUGS: their `attend` for every head,
 `rmsnorm` everywhere the model normalises, `softmax` for every head's weights,
-`linear` for every matrix-vector product, `mlp` for the MLP block, `embed` for
-every embedding lookup, `multi_head` for the four heads together), and says in plain words how far apart the two runs
-end up. Every reply is a plain, JSON-safe dict, like the rest of labkit's.
+`weighted_average` for every head's blend, `dot` for every dot product, `linear`
+for every matrix-vector product, `mlp` for the MLP block, `embed` for every
+embedding lookup, `multi_head` for the four heads together), and says in plain
+words how far apart the two runs end up. Every reply is a plain, JSON-safe dict, like the rest of labkit's.
 """
 
 import functools
@@ -14,11 +15,13 @@ import math
 from pathlib import Path
 
 import microgpt
+from microgpt.layers import dot as model_dot
 from microgpt.layers import embed as model_embed
 from microgpt.layers import linear as model_linear
 from microgpt.layers import mlp as model_mlp
 from microgpt.layers import rmsnorm as model_rmsnorm
 from microgpt.layers import softmax as model_softmax
+from microgpt.layers import weighted_average as model_weighted_average
 
 from labkit import protocol
 from labkit.bundled import lab_meta
@@ -247,6 +250,46 @@ def plug_softmax(softmax, code):
     return {"attention": attention}
 
 
+def plug_weighted_average(weighted_average, code):
+    """The learner's weighted_average(weights, vectors) as every head's blend of its values."""
+
+    def blend(weights, values):
+        needs = f"a list of {count(len(values[0]), 'number')}, as long as each value"
+        return call_learner("weighted_average", weighted_average, code, (list(weights), copied(values)), len(values[0]), needs)
+
+    return {"attention": functools.partial(microgpt.attention_head, blend=blend)}
+
+
+def plug_dot(dot, code):
+    """The learner's dot(a, b) for every dot product of the model: each row of every
+    matrix-vector product, every attention score and blend, and every normalisation."""
+
+    def learner_dot(a, b):
+        result = called("dot", dot, code, (list(a), list(b)))
+        if not is_number(result):
+            raise wrong_result("dot", dot, code, f"returned {shape_of(result)}, but the model needs one number")
+        return result
+
+    def squares_dot(x, same_x):
+        # rmsnorm takes the square root of x · x: below 0 it would become a complex number.
+        result = learner_dot(x, same_x)
+        if result < 0:
+            what = f"gave -{plain_number(-result)} for a vector times itself, where every product is a square and none is below 0"
+            raise wrong_result("dot", dot, code, f"{what}, so the model cannot normalise that vector")
+        return result
+
+    linear = functools.partial(model_linear, dot_product=learner_dot)
+    return {
+        "linear": linear,
+        "mlp": functools.partial(model_mlp, linear=linear),
+        "norm": functools.partial(model_rmsnorm, dot_product=squares_dot),
+        "attention": functools.partial(
+            microgpt.attention_head, dot_product=learner_dot,
+            blend=functools.partial(model_weighted_average, dot_product=learner_dot),
+        ),
+    }
+
+
 def plug_linear(linear, code):
     """The learner's linear(x, w) for every matrix-vector product: q, k, v, attn_wo, the MLP's two and lm_head."""
 
@@ -309,6 +352,8 @@ PLUGS = {
     "multi_head": plug_multi_head,
     "rmsnorm": plug_rmsnorm,
     "softmax": plug_softmax,
+    "weighted_average": plug_weighted_average,
+    "dot": plug_dot,
     "linear": plug_linear,
     "mlp": plug_mlp,
     "embed": plug_embed,
@@ -334,6 +379,8 @@ MODEL_BLOCKS = {
     "multi_head": model_multi_head,
     "rmsnorm": model_rmsnorm,
     "softmax": model_softmax,
+    "weighted_average": model_weighted_average,
+    "dot": model_dot,
     "linear": model_linear,
     "mlp": model_mlp,
     "embed": model_embed,
@@ -404,6 +451,9 @@ WHAT_IT_CHANGES = {
     "multi_head": "attention and next-letter scores",
     "rmsnorm": "attention and next-letter scores",
     "softmax": "attention weights and next-letter scores",
+    # The blend comes after the weights: only what follows it, the next-letter scores, can change.
+    "weighted_average": "next-letter scores",
+    "dot": "attention and next-letter scores",
     "linear": "attention and next-letter scores",
     "mlp": "next-letter scores",
     "embed": "attention and next-letter scores",

@@ -1,7 +1,9 @@
 """Training a table of logits with the learner's own `train_step`, the loss reported as it goes.
 
 The page sends the letter-pair counts of the names (the build computed them), a number
-of steps and a learning rate. From a table of zeros, each step calls the learner's
+of steps, a learning rate and, if it likes, a target loss: the run ends as soon as the
+loss is at or below it (the counting model's, on the neural bigram page), or after the
+steps. From a table of zeros, each step calls the learner's
 `train_step(W, counts, lr)` on copies, checks that what came back is a table of the same
 size, and measures its loss here, with labkit's own arithmetic, so the curve the page
 draws is the real loss of the learner's table whatever their code prints or claims.
@@ -18,7 +20,7 @@ from labkit.learner import LearnerError, exception_details, run_code_partly
 from labkit.values import NotPlainData, is_number, plain
 
 FUNCTION = "train_step"
-MAX_STEPS = 1000
+MAX_STEPS = 5000  # as site_builder/widgets/training.py: a bound on how long a page can be kept busy
 MAX_SIDE = 64
 
 
@@ -31,8 +33,9 @@ class StepFailed(Exception):
         self.details = details
 
 
-def reply(status, summary, losses, error=None):
-    return {"action": "train", "status": status, "summary": summary, "error": error, "losses": losses}
+def reply(status, summary, losses, error=None, reached=None):
+    """`reached`: the step at which the loss first was at or below the target, if it was."""
+    return {"action": "train", "status": status, "summary": summary, "error": error, "losses": losses, "reached": reached}
 
 
 def average_nll(W, counts):
@@ -47,7 +50,7 @@ def average_nll(W, counts):
     return total / pairs
 
 
-def settings_problem(counts, steps, lr):
+def settings_problem(counts, steps, lr, target=None):
     """What is wrong with the page's request, or None (the page is ours, so this is a bug guard)."""
     square = isinstance(counts, list) and 0 < len(counts) <= MAX_SIDE and all(isinstance(row, list) and len(row) == len(counts) for row in counts)
     if not square or not all(isinstance(c, int) and c >= 0 for row in counts for c in row) or not any(map(any, counts)):
@@ -56,20 +59,24 @@ def settings_problem(counts, steps, lr):
         return f"The number of steps must be 1 to {MAX_STEPS}."
     if not (is_number(lr) and math.isfinite(lr) and lr > 0):
         return "The learning rate must be a number above 0."
+    if target is not None and not (is_number(target) and math.isfinite(target)):
+        return "The target loss must be a number."
     return None
 
 
-def parsed(counts_text, steps_text, lr_text):
+def parsed(counts_text, steps_text, lr_text, target_text):
     try:
-        return json.loads(counts_text), int(steps_text), float(lr_text)
-    except (ValueError, TypeError):
-        return None, None, None
+        target = float(target_text) if target_text.strip() else None
+        return json.loads(counts_text), int(steps_text), float(lr_text), target
+    except (ValueError, TypeError, AttributeError):
+        return None, None, None, None
 
 
-def train(code, counts_text, steps_text, lr_text, report=None):
-    """Run the learner's train_step `steps` times from zeros; the reply lists the loss before each step and after the last."""
-    counts, steps, lr = parsed(counts_text, steps_text, lr_text)
-    problem = settings_problem(counts, steps, lr)
+def train(code, counts_text, steps_text, lr_text, report=None, target_text=""):
+    """Run the learner's train_step from zeros, `steps` times or until the loss is at most the target
+    (when one is given); the reply lists the loss before each step and after the last."""
+    counts, steps, lr, target = parsed(counts_text, steps_text, lr_text, target_text)
+    problem = settings_problem(counts, steps, lr, target)
     if problem:
         return reply("error", problem, [])
     losses = []
@@ -82,13 +89,17 @@ def train(code, counts_text, steps_text, lr_text, report=None):
             losses.append(loss)
             if report is not None:
                 report(json.dumps({"step": number, "steps": steps, "loss": loss}))
+            if target is not None and loss <= target:
+                break
             if number < steps:
                 W = checked_table(step(copied(W), copied(counts), lr), size, number + 1)
     except StepFailed as failure:
         return reply("error", failure.summary, losses, failure.details)
     except KeyboardInterrupt:
         return reply("stopped", f"Stopped after {max(len(losses) - 1, 0)} of {steps} steps.", losses)
-    first, last = losses[0], losses[-1]
+    first, last, taken = losses[0], losses[-1], len(losses) - 1
+    if target is not None and last <= target:
+        return reply("ok", f"Your train_step reached the target loss, {target:.4f}, at step {taken}: the loss went from {first:.4f} to {last:.4f}.", losses, reached=taken)
     return reply("ok", f"Your train_step ran {steps} steps: the loss went from {first:.4f} to {last:.4f}.", losses)
 
 

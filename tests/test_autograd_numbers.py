@@ -125,6 +125,7 @@ def test_lesson_five_autograd_agrees_with_nudging(numbers):
         "x**3 - 2*x": lambda x: 3 * x**2 - 2,
         "1 / (x*x + 1)": lambda x: -2 * x / (x * x + 1) ** 2,
         "x * (x + 3) / 2": lambda x: (2 * x + 3) / 2,
+        "x * log(x)": lambda x: math.log(x) + 1,
     }
     found = numbers.check_functions()
     assert [case["label"] for case in found["cases"]] == list(derivatives)
@@ -133,6 +134,11 @@ def test_lesson_five_autograd_agrees_with_nudging(numbers):
         assert case["nudged"] == pytest.approx(case["autograd"], rel=1e-4)
         assert case["difference"] == pytest.approx(abs(case["autograd"] - case["nudged"]))
         assert 0 < case["difference"] < 1e-4
+    # The lesson's bug: log keeping log(x) as its local gradient gives log(x) + x log(x) for x * log(x),
+    # off from nudging in the first digit.
+    x = found["with_log"]["x"]
+    assert found["wrong_log"] == pytest.approx(math.log(x) + x * math.log(x))
+    assert int(found["wrong_log"]) != int(found["with_log"]["nudged"])
 
 
 # Not the first lab: its recipes read each node's list of local gradients, and the course's

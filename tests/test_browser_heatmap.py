@@ -367,3 +367,29 @@ def test_a_learners_linear_runs_as_every_layer_and_is_compared_in_words(page, si
     expect(summary).to_contain_text("makes the model compute different numbers for “emma”")
     expect(summary).to_contain_text("is off by")
     assert not re.search(r"\d[eE][-+]?\d", summary.inner_text())
+
+
+DOT_LAB = "04-maths/dot-product"
+DOT_FOLDER = PROJECT / "labs" / DOT_LAB
+
+
+def test_a_learners_dot_runs_as_every_dot_product_of_the_model(page, site):
+    passed = {"version": 1, "drafts": {}, "passed": {DOT_LAB: "2024-01-01T00:00:00Z"}, "hints": {}}
+    page.add_init_script(f"localStorage.setItem({json.dumps(PROGRESS_KEY)}, {json.dumps(json.dumps(passed))})")
+    page.goto(site + "04-maths/vectors-and-dot-products/")
+    lab = page.get_by_role("region", name="Lab: The dot product")
+    expect(lab).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    panel = lab.get_by_role("region", name=PANEL)
+    expect(panel).to_contain_text("in every dot product of the model")
+    summary = panel.locator(".lab-model-summary")
+
+    set_code(page, lab, (DOT_FOLDER / "solution.py").read_text(encoding="utf-8"))
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "true", timeout=4 * PYTHON_TIMEOUT)
+    expect(summary).to_contain_text("Your dot() gives the model exactly the same attention and next-letter scores")
+
+    set_code(page, lab, (DOT_FOLDER / "wrong" / "sum_times_sum.py").read_text(encoding="utf-8"))
+    panel.get_by_role("button", name="Run on the model").click()
+    expect(panel).to_have_attribute("data-match", "false", timeout=4 * PYTHON_TIMEOUT)
+    expect(summary).to_contain_text("makes the model compute different numbers for “emma”")
+    assert not re.search(r"\d[eE][-+]?\d", summary.inner_text())

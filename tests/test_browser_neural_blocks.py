@@ -4,8 +4,11 @@ Expected numbers come from the course's own microgpt and a training loop written
 under CPython, so these tests also check that the page shows the real model's numbers.
 """
 
+import json
 import math
 import re
+import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -78,8 +81,9 @@ def test_the_bars_are_accessible_and_fit_a_phone(new_context, site, scheme):
     assert fits_a_phone(page)
 
 
-def reference_losses(steps, lr):
-    """The loss curve of the lesson's run, from a loop written here on counts made from names.txt."""
+def reference_losses(steps, lr, stop_below):
+    """The loss curve of the lesson's run, from a loop written here on counts made from names.txt,
+    up to the first loss at or below `stop_below`."""
     from site_builder.names_data import names_path
 
     letters = "abcdefghijklmnopqrstuvwxyz"
@@ -94,6 +98,8 @@ def reference_losses(steps, lr):
     for step in range(steps + 1):
         rows = [[math.exp(w) / sum(math.exp(v) for v in row) for w in row] for row in W]
         losses.append(-sum(c * math.log(p) for r, cs in zip(rows, counts) for p, c in zip(r, cs) if c) / pairs)
+        if losses[-1] <= stop_below:
+            break
         W = [[w - lr * (sum(cs) * p - c) / pairs for w, p, c in zip(row, r, cs)] for row, r, cs in zip(W, rows, counts)]
     return losses
 
@@ -102,19 +108,64 @@ def training(page):
     return page.get_by_role("region", name="Train your table")
 
 
-def test_train_runs_the_learners_step_and_draws_the_loss_as_it_falls(page, site):
+def page_settings(widget):
+    """The run's settings as the page holds them: its learning rate, step limit and target loss."""
+    return json.loads(widget.locator("[data-training-config]").text_content())
+
+
+def counting_model_loss():
+    """Module 3's counting model (1 added to every count) on names.txt, computed here."""
+    from site_builder.names_data import names_path
+
+    pairs = Counter()
+    for name in names_path(PROJECT).read_text(encoding="utf-8").split():
+        padded = "." + name + "."
+        pairs.update(zip(padded, padded[1:]))
+    firsts = Counter()
+    for (a, _), n in pairs.items():
+        firsts[a] += n
+    return -math.fsum(n * math.log((n + 1) / (firsts[a] + 27)) for (a, _), n in pairs.items()) / sum(pairs.values())
+
+
+def test_train_runs_the_learners_step_until_it_reaches_the_counting_model(page, site):
     page.goto(site + TRAIN_PAGE)
     lab = ready_lab(page, TRAIN_LAB)
     put_code(lab, SOLUTION)
     widget = training(page)
+    settings = page_settings(widget)
+    assert settings["target"] == pytest.approx(counting_model_loss(), abs=1e-12)
+    expected = reference_losses(settings["steps"], settings["lr"], settings["target"])
+    reached = len(expected) - 1
+    assert expected[-1] <= settings["target"] < expected[-2] and reached < settings["steps"]
+    started = time.monotonic()
     widget.get_by_role("button", name="Train").click()
-    expected = reference_losses(100, 50)
     status = widget.get_by_role("status")
-    expect(status).to_contain_text(f"from {expected[0]:.4f} to {expected[-1]:.4f}", timeout=PYTHON_TIMEOUT)
-    expect(widget.get_by_role("progressbar", name="Training")).to_have_attribute("aria-valuenow", "100")
-    expect(widget.locator("tbody tr")).to_have_count(11)  # steps 0, 10, ..., 100
-    expect(widget.locator("tbody tr").nth(5)).to_contain_text(f"{expected[50]:.4f}")
+    expect(status).to_contain_text(f"Reached the counting model's loss at step {reached}: your table's loss is {expected[-1]:.4f}", timeout=120_000)
+    print(f"{reached} steps of the solution's train_step in the page: {time.monotonic() - started:.1f} s")
+    expect(status).to_contain_text(f"the counting model's is {settings['target']:.4f}")
+    bar = widget.get_by_role("progressbar", name="Training")
+    expect(bar).to_have_attribute("aria-valuenow", str(reached))
+    expect(bar).to_have_attribute("aria-valuemax", str(reached))
+    every = settings["tableEvery"]
+    expect(widget.locator("tbody tr")).to_have_count(len({*range(0, reached, every), reached}))  # steps 0, every, ... and the last
+    expect(widget.locator("tbody tr").nth(5)).to_contain_text(f"{expected[5 * every]:.4f}")
+    expect(widget.locator("tbody tr").last.locator("th")).to_have_text(str(reached))  # in a closed <details>: no roles
+    expect(widget.locator("tbody tr").last.locator("td")).to_have_text(f"{expected[-1]:.4f}")
     expect(widget.locator(".chart-line")).to_have_count(1)
+
+
+def test_a_step_too_slow_to_reach_the_target_says_it_is_still_above(page, site):
+    page.goto(site + TRAIN_PAGE)
+    lab = ready_lab(page, TRAIN_LAB)
+    first_line = "    pairs = sum(sum(row_counts) for row_counts in counts)"
+    assert SOLUTION.count(first_line) == 1
+    put_code(lab, SOLUTION.replace(first_line, first_line + "\n    lr = lr / 1000"))
+    widget = training(page)
+    widget.get_by_role("button", name="Train").click()
+    status = widget.get_by_role("status")
+    steps = page_settings(widget)["steps"]
+    expect(status).to_contain_text(f"Your train_step ran {steps} steps", timeout=120_000)
+    expect(status).to_contain_text("still above the counting model's loss")
 
 
 def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
@@ -129,7 +180,7 @@ def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
     widget = training(page)
     widget.get_by_role("button", name="Train").click()
     # The test reads the status between polls and may miss step 1: any later step will do.
-    expect(widget.get_by_role("status")).to_contain_text(re.compile(r"Step [1-9]\d* of 100"), timeout=PYTHON_TIMEOUT)
+    expect(widget.get_by_role("status")).to_contain_text(re.compile(r"Step [1-9]\d* of at most \d+"), timeout=PYTHON_TIMEOUT)
     widget.get_by_role("button", name="Stop").click()
     expect(widget.get_by_role("status")).to_contain_text("Stopped after", timeout=5_000)
     expect(widget.get_by_role("button", name="Train")).to_be_enabled()

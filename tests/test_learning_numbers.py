@@ -84,6 +84,10 @@ def test_emma_surprise_is_the_models_own_training_loss(learning, model):
     assert real["worst"]["surprise"] == max(real["surprises"])
     assert real["first_step_loss"] == json.loads(CHECKPOINT.read_text(encoding="utf-8"))["losses"][0]
     assert [step["next"] for step in real["steps"]] == ["e", "m", "m", "a", "end"]
+    worst = real["worst_position"]
+    assert real["steps"][worst] == real["worst"]
+    assert real["worst_repeats"] == (real["worst"]["next"] in "emma"[:worst])
+    assert real["worse_than_uniform"] == sum(s > math.log(27) for s in real["surprises"])
     for step in real["steps"]:
         assert step["best_p"] >= step["p"]
 
@@ -180,18 +184,23 @@ def test_toy_logit_gradients_against_autograd_and_nudging(learning):
 def test_real_logit_gradients_against_autograd(learning, model):
     real = learning.real_grads()
     tokens = model.tokenizer.encode("emma")
+    # The lesson's step is the one where the model was most surprised (lesson 1's worst).
+    worst = learning.emma_surprise()["worst_position"]
+    assert real["position"] == worst and real["seen"] == "emma"[:worst]
     # The model's own training loss on "emma", through Value, and the gradients it leaves on the logits.
     cache = model.new_cache()
-    for position in range(3):
+    for position in range(worst + 1):
         logits = model.forward(tokens[position], position, cache)
-    loss, grads = autograd_grads([logit.data for logit in logits], tokens[3])
+    target = tokens[worst + 1]
+    loss, grads = autograd_grads([logit.data for logit in logits], target)
     assert real["chart"]["y"] == pytest.approx(grads, abs=1e-12)
-    assert real["target"] == "m" and real["seen"] == "em"
+    assert real["target"] == real["chart"]["x"][target]
     assert real["target_grad"] == pytest.approx(math.exp(-loss) - 1)
     assert real["tokens"] == 27 and real["target_p"] == pytest.approx(math.exp(-loss))
     assert real["chart"]["x"][26] == "end" and real["chart"]["x"][0] == "a"
     assert [other["grad"] for other in real["others"]] == sorted(grads, reverse=True)[:3]
-    assert real["film"]["grads"] == pytest.approx([grads[tokens[3]], *sorted(grads, reverse=True)[:3]])
+    assert real["film"]["grads"] == pytest.approx([grads[target], *sorted(grads, reverse=True)[:3]])
+    assert [g < 0 for g in grads].count(True) == 1 and grads[target] < 0  # the lesson: the only bar below zero
 
 
 # --- lesson 5 ------------------------------------------------------------------------------
@@ -219,4 +228,9 @@ def test_the_schedule_is_microgpts(learning):
     blocks = [losses[i:i + 50] for i in range(0, len(losses), 50)]
     assert numbers["losses"]["y"] == pytest.approx([sum(block) / 50 for block in blocks])
     assert numbers["losses"]["x"] == [i + 24.5 for i in range(0, len(losses), 50)]
+    assert numbers["losses"]["labels"] == [f"{i}–{i + 49}" for i in range(0, len(losses), 50)]  # the table names each block
+    averages = [statistics.fmean(losses[i:i + 50]) for i in range(0, len(losses), 50)]
+    assert numbers["middle_step"] == 500 and numbers["middle_block"] == pytest.approx(statistics.fmean(losses[500:550]))
+    assert numbers["first_half_drop"] == pytest.approx(averages[0] - averages[10])
+    assert numbers["second_half_drop"] == pytest.approx(averages[10] - averages[-1])
     assert numbers["loss_ends"] == [numbers["first_block"], numbers["last_block"]] == pytest.approx([statistics.fmean(losses[:50]), statistics.fmean(losses[-50:])])

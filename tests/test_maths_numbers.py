@@ -61,7 +61,10 @@ def test_letters_against_e_are_the_checkpoints_dot_products(maths, wte):
     for name, value in zip(d["chart"]["x"], d["chart"]["y"]):
         assert value == pytest.approx(expected[name], abs=1e-12)
     assert d["chart"]["y"] == sorted(d["chart"]["y"], reverse=True)
-    assert set(d["top"]) == {"a", "i", "o", "u"}  # what the lesson says to look for
+    ranked = sorted(expected, key=expected.get, reverse=True)
+    # What the lesson names: the first four, how many of them are vowels (all four others, for e?), the fifth.
+    assert d["top"] == ranked[:4] and d["fifth"] == ranked[4] and d["fifth_value"] == pytest.approx(expected[ranked[4]], abs=1e-12)
+    assert d["top_vowels"] == sum(letter in "aeiou" for letter in ranked[:4]) and d["other_vowels"] == 4
     assert d["with_itself"] == pytest.approx(math.fsum(x * x for x in e), abs=1e-12)
     assert d["negative"] == sum(1 for v in expected.values() if v < 0)
     assert d["bottom"] == min(expected, key=expected.get)
@@ -121,7 +124,8 @@ def test_softmax_by_hand_and_the_models_next_letters(maths):
     assert (s["model_low_logit"], s["model_top_logit"]) == (min(logits), max(logits))
     assert s["best_letter"] == ranked[0] and s["best_prob"] == pytest.approx(chances[ranked[0]], abs=1e-12)
     assert s["shown_share"] == pytest.approx(math.fsum(chances[c] for c in ranked[: s["shown"]]), abs=1e-12)
-    assert s["best_letter"] == "i" and set(ranked[:3]) == {"i", "a", "e"}  # what the lesson says
+    assert s["runners_up"] == ranked[1:3] and s["runners_up_probs"] == pytest.approx([chances[c] for c in ranked[1:3]], abs=1e-12)
+    assert s["top3_vowels"] == sum(letter in "aeiou" for letter in ranked[:3])
 
 
 def test_what_follows_em_in_the_names(maths, names):
@@ -155,6 +159,7 @@ def test_temperature_by_hand_and_on_the_model(maths):
         assert t[key]["x"] == t["chart_one"]["x"]
     assert t["top_half"] > t["top_one"] > t["top_two"]
     assert t["top3_half"] > t["top3_one"] > t["top3_two"]
+    assert t["top3"] == sorted(model_next_letter_chances(t["prefix"])[0], key=model_next_letter_chances(t["prefix"])[0].get, reverse=True)[:3]
     assert t["sampling"] == 0.5  # design.md: microgpt samples at temperature 0.5
     assert t["big_at_half"] == pytest.approx([1 / (1 + math.exp(-2)), math.exp(-2) / (1 + math.exp(-2))], abs=1e-15)
 

@@ -103,6 +103,14 @@ def test_embeddings_are_rows_and_the_vowels_point_alike(numbers):
     assert found["chart"]["y"] == pytest.approx([alike[a][i] for i in range(27) if i != a])
     ends = order[:4] + order[-4:]
     assert found["extremes"]["x"] == [[*LETTERS, "BOS"][i] for i in ends]
+    # What the lesson names: the least alike two vowels, the bar nearest 0 (of the letters the question does
+    # not name already), and how many of the three closest are vowels.
+    vowel_pairs = sorted((alike[i][j], LETTERS[i], LETTERS[j]) for n, i in enumerate(vowels) for j in vowels[n + 1:])
+    assert found["least_alike_vowels"] == {"value": pytest.approx(vowel_pairs[0][0]), "letters": list(vowel_pairs[0][1:])}
+    rest = [i for i in order if i not in (*order[:3], order[-1])]
+    near = min(rest, key=lambda i: abs(alike[a][i]))
+    assert found["near_zero"] == [*LETTERS, "BOS"][near] and found["near_zero_value"] == pytest.approx(alike[a][near])
+    assert found["closest_vowels"] == sum(LETTERS[i] in "aeiou" for i in order[:3])
 
 
 def test_the_mlp_numbers_follow_a_forward_pass_written_here(numbers):
@@ -122,6 +130,13 @@ def test_the_mlp_numbers_follow_a_forward_pass_written_here(numbers):
     assert found["sample_after"] == pytest.approx([max(0.0, hidden[i]) for i in shown], abs=1e-12)
     output = matvec(WEIGHTS["layer0.mlp_fc2"], [max(0.0, h) for h in hidden])
     assert found["output_first"] == pytest.approx(output[:4], abs=1e-12)
+    assert (found["sample_kept"], found["sample_zeroed"]) == (len(kept[:4]), len(cut[:4]))
+    # The table of letters: after each letter of "emma", which hidden numbers get through, and how many
+    # of them also get through at the last "a". (inputs[0] is the start marker's.)
+    through = [{i for i, h in enumerate(matvec(WEIGHTS["layer0.mlp_fc1"], m)) if h > 0} for m in inputs[1:]]
+    assert found["by_letter"] == [
+        {"read": "emma"[: n + 1], "kept": len(t), "shared": len(t & through[-1])} for n, t in enumerate(through)
+    ]
 
 
 def test_next_letter_bars_are_the_softmax_of_the_last_logits(numbers):
@@ -131,6 +146,10 @@ def test_next_letter_bars_are_the_softmax_of_the_last_logits(numbers):
     assert found["chart"]["y"] == pytest.approx(probs, abs=1e-12)
     labels = [*LETTERS, "BOS"]
     assert found["top"] == [labels[i] for i in sorted(range(27), key=lambda i: -probs[i])[:3]]
+    names = names_path(PROJECT).read_text(encoding="utf-8").split()
+    for example, letter in zip(found["examples"], [t for t in found["top"] if t != "BOS"]):
+        # The first name of the file (the commonest first) that goes on from "em" with the favourite letter.
+        assert example == next(name for name in names if name.startswith("em" + letter) and name != "em" + letter)
     toy = [math.exp(2.0), math.exp(1.0), math.exp(-0.5)]
     assert found["toy"]["probs"] == pytest.approx([t / sum(toy) for t in toy])
 
@@ -155,6 +174,84 @@ def test_the_bigram_losses_come_from_the_names(numbers, names):
     assert found["start"] == pytest.approx(math.log(27))
     assert found["counting"] < found["end"] < found["after_ten"] < found["after_one"] < found["start"]
     assert found["curve"]["y"][0] == found["start"] and found["curve"]["y"][-1] == found["end"]
+
+
+def walk(counts, lr, steps, stop_below):
+    """Gradient descent from zeros written out again: the losses until one is at most `stop_below`."""
+    pairs = sum(map(sum, counts))
+    W = [[0.0] * len(counts) for _ in counts]
+    losses = []
+    for _ in range(steps + 1):
+        rows = [[math.exp(w) / math.fsum(math.exp(v) for v in row) for w in row] for row in W]
+        losses.append(-math.fsum(c * math.log(p) for r, cs in zip(rows, counts) for p, c in zip(r, cs) if c) / pairs)
+        if losses[-1] <= stop_below:
+            break
+        W = [[w - lr * (sum(cs) * p - c) / pairs for w, p, c in zip(row, r, cs)] for row, r, cs in zip(W, rows, counts)]
+    return losses
+
+
+def letter_counts(names):
+    counts = [[0] * 27 for _ in range(27)]
+    for name in names:
+        tokens = [BOS, *(LETTERS.index(ch) for ch in name), BOS]
+        for a, b in zip(tokens, tokens[1:]):
+            counts[a][b] += 1
+    return counts
+
+
+def test_the_lessons_rate_reaches_the_counting_model_and_one_step_more_does_not(numbers, names):
+    found = numbers.neural_bigram()
+    counts, target = letter_counts(names), found["counting_smoothed"]
+    losses = walk(counts, found["lr"], 5000, target)
+    # The run stops at the first step whose loss is at or below the counting model's, and that is the one the lesson names.
+    assert losses[-1] <= target < losses[-2]
+    assert found["reached"] == len(losses) - 1 and found["end"] == pytest.approx(losses[-1], abs=1e-12)
+    assert found["reached"] < found["max_steps"] <= 5000
+    assert found["after_hundred"] == pytest.approx(losses[100], abs=1e-12)
+    assert found["curve"]["x"][-1] == f"step {found['reached']}" and found["curve"]["y"] == pytest.approx(
+        [losses[int(x.split()[1])] for x in found["curve"]["x"]], abs=1e-12
+    )
+    # The rate is the round number below the limit; one round number more zigzags and stays above.
+    assert found["lr"] % 10 == 0 and found["lr"] < found["lr_limit"] < found["too_big_lr"] == found["lr"] + 10
+    too_big = walk(counts, found["too_big_lr"], found["reached"], -math.inf)
+    assert min(too_big) > target
+    assert sorted(too_big[-2:]) == pytest.approx(found["too_big_last"], abs=1e-12)
+    assert too_big[-3] == pytest.approx(too_big[-1], abs=1e-6)  # flipping between two values, step after step
+
+
+def test_the_rate_limit_is_where_the_narrowest_row_starts_to_overshoot(numbers, names):
+    """Near its bottom a row's loss is a bowl; a step of lr overshoots it for good when lr x (its sharpest bend) > 2.
+
+    The bend is measured here by nudging: the change of the slope of the row's loss along its
+    sharpest direction, found by trying many directions' second differences."""
+    found = numbers.neural_bigram()
+    counts = letter_counts(names)
+    pairs = sum(map(sum, counts))
+    row = counts[LETTERS.index(found["steepest_row"]) if found["steepest_row"] in LETTERS else BOS]
+    total = sum(row)
+    bottom = [math.log(c / total) if c else -30.0 for c in row]
+
+    def row_loss(w):
+        log_z = math.log(math.fsum(math.exp(v) for v in w))
+        return -math.fsum(c * (v - log_z) for v, c in zip(w, row)) / pairs
+
+    def bend(direction, h=1e-3):
+        length = math.sqrt(sum(d * d for d in direction))
+        d = [x / length for x in direction]
+        up = [w + h * x for w, x in zip(bottom, d)]
+        down = [w - h * x for w, x in zip(bottom, d)]
+        return (row_loss(up) - 2 * row_loss(bottom) + row_loss(down)) / h**2
+
+    # The sharpest direction of diag(p) - p p^T: found by repeatedly applying it (power iteration) from here.
+    p = [c / total for c in row]
+    v = [1.0] * 27
+    v[0] = 2.0
+    for _ in range(300):
+        mean = sum(a * b for a, b in zip(p, v))
+        v = [a * (b - mean) for a, b in zip(p, v)]
+        size = math.sqrt(sum(x * x for x in v))
+        v = [x / size for x in v]
+    assert 2 / bend(v) == pytest.approx(found["lr_limit"], rel=1e-4)
 
 
 def toy_loss(W, counts):

@@ -105,6 +105,8 @@ def test_run_streams_output_and_reports_syntax_errors(pyodide_results):
 # --- the real model inside Pyodide (labkit.realmodel) --------------------------------
 
 LINEAR_LAB = "04-maths/linear-layer"
+DOT_LAB = "04-maths/dot-product"
+BLEND_LAB = "04-maths/weighted-average"
 ATTEND_LAB = "08-attention/scaled-dot-product"
 
 
@@ -117,6 +119,8 @@ def real_model_results(built_site):
         {"action": "attention", "name": "x1"},
         {"action": "compare", "lab": ATTEND_LAB, "code": attend, "name": "emma"},
         {"action": "compare", "lab": LINEAR_LAB, "code": linear, "name": "emma"},
+        *({"action": "compare", "lab": lab, "code": (PROJECT / "labs" / lab / "solution.py").read_text(encoding="utf-8"), "name": "emma"}
+          for lab in (DOT_LAB, BLEND_LAB)),
     ]
     return grade_in_pyodide(built_site, requests)["results"]
 
@@ -150,9 +154,20 @@ def test_compare_runs_a_learners_linear_as_every_layer_in_pyodide(real_model_res
     assert compared["summary"] == cpython["summary"] and compared["next_letters"] == cpython["next_letters"]
 
 
+@pytest.mark.parametrize("index, lab, hook", [(4, DOT_LAB, "dot"), (5, BLEND_LAB, "weighted_average")])
+def test_compare_runs_the_maths_labs_functions_in_the_model_in_pyodide(real_model_results, index, lab, hook):
+    from labkit import realmodel
+
+    compared = real_model_results[index]
+    assert compared["status"] == "ok", compared
+    assert compared["hook"] == hook and compared["match"] is True  # the bundled lab's own model_hook
+    code = (PROJECT / "labs" / lab / "solution.py").read_text(encoding="utf-8")
+    cpython = realmodel.compare(lab, code, "emma", PROJECT / "course" / "checkpoint.json", hook=hook)
+    assert compared["summary"] == cpython["summary"] and compared["next_letters"] == cpython["next_letters"]
+
+
 # --- the guard inside Pyodide's Python (labkit/guard.py) -------------------------------
 
-DOT_LAB = "04-maths/dot-product"
 # Each makes every expected answer the checker holds 6 (through its frames), or patches the
 # checker from code Python would call back later, then answers 6 for every dot product.
 GUARD_ATTACKS = {

@@ -3,6 +3,7 @@
 import json
 import math
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,12 @@ ATTEND_LAB = "08-attention/scaled-dot-product"
 RMSNORM_LAB = "08-attention/rmsnorm-residuals"
 SOFTMAX_LAB = "04-maths/softmax"
 LINEAR_LAB = "04-maths/linear-layer"
-HOOKS = {ATTEND_LAB: "attend", RMSNORM_LAB: "rmsnorm", SOFTMAX_LAB: "softmax", LINEAR_LAB: "linear"}
+DOT_LAB = "04-maths/dot-product"
+BLEND_LAB = "04-maths/weighted-average"
+HOOKS = {
+    ATTEND_LAB: "attend", RMSNORM_LAB: "rmsnorm", SOFTMAX_LAB: "softmax", LINEAR_LAB: "linear",
+    DOT_LAB: "dot", BLEND_LAB: "weighted_average",
+}
 
 # Wrong answers the real model cannot tell from right ones, and why.
 INVISIBLE_IN_THE_MODEL = {
@@ -36,6 +42,11 @@ INVISIBLE_IN_THE_MODEL = {
     (SOFTMAX_LAB, "subtracts_min.py"),
     # Right chances, written into the scores it was given: the model hands it a copy.
     (SOFTMAX_LAB, "changes_logits.py"),
+    # Its only mistakes are for vectors of different lengths, which the model never multiplies.
+    (DOT_LAB, "wrong_error.py"),
+    (DOT_LAB, "zip_cuts_short.py"),
+    # The right blend, made by scaling the vectors it was given: the model hands it copies.
+    (BLEND_LAB, "scales_in_place.py"),
 }
 
 
@@ -297,8 +308,21 @@ PLAIN_EMBED = """
 def embed(wte, token):
     return list(wte[token])
 """
-RIGHT = {"softmax": PLAIN_SOFTMAX, "linear": PLAIN_LINEAR, "mlp": PLAIN_MLP, "embed": PLAIN_EMBED}
+PLAIN_DOT = """
+def dot(a, b):
+    return sum(x * y for x, y in zip(a, b))
+"""
+PLAIN_BLEND = """
+def weighted_average(weights, vectors):
+    return [sum(w * v[i] for w, v in zip(weights, vectors)) for i in range(len(vectors[0]))]
+"""
+RIGHT = {
+    "softmax": PLAIN_SOFTMAX, "linear": PLAIN_LINEAR, "mlp": PLAIN_MLP, "embed": PLAIN_EMBED,
+    "dot": PLAIN_DOT, "weighted_average": PLAIN_BLEND,
+}
 WRONG = {
+    "dot": PLAIN_DOT.replace("sum(x * y for x, y in zip(a, b))", "sum(a) * sum(b)"),  # the totals multiplied, not the pairs
+    "weighted_average": PLAIN_BLEND.replace("zip(weights, vectors)", "zip(weights, vectors[::-1])"),  # weights on the wrong vectors
     "softmax": PLAIN_SOFTMAX.replace("e / sum(exps)", "e / max(exps)"),  # divided by the max, not the sum
     "linear": PLAIN_LINEAR + "\nmodel_linear = linear\n\ndef linear(x, w):\n    return model_linear(x, w)[::-1]\n",
     "mlp": PLAIN_MLP.replace("max(0.0, h)", "h"),  # forgot the ReLU
@@ -362,6 +386,31 @@ def test_a_learners_softmax_gives_every_heads_weights(capsys):
     assert capsys.readouterr().out.split() == ["1"] * 4 + ["2"] * 4 + ["3"] * 4
 
 
+def test_a_learners_dot_is_every_dot_product_of_the_model(capsys):
+    code = PLAIN_DOT.replace("def dot(a, b):\n", "def dot(a, b):\n    print(len(a))\n")
+    capsys.readouterr()
+    assert compare_hook("dot", code, "a")["match"] is True
+    lengths = Counter(int(n) for n in capsys.readouterr().out.split())
+    # Two positions (BOS, then "a"). At each: x · x in 3 normalisations, then one dot product per
+    # row of q, k, v, attn_wo (16 rows each), fc1 (64 rows) and lm_head (27 rows), all of 16
+    # numbers; fc2's 16 rows of 64; in each of 4 heads, a score of 4 numbers for each position
+    # seen, and 4 blends as long as the positions seen (1, then 2).
+    sixteen = 3 + 4 * 16 + 64 + 27
+    assert lengths == Counter({16: 2 * sixteen, 64: 2 * 16, 4: 4 * 1 + 4 * 2, 1: 4 * 4, 2: 4 * 4})
+
+
+def test_a_learners_weighted_average_blends_every_heads_values(capsys):
+    code = PLAIN_BLEND.replace("    return", "    print(len(weights), len(vectors[0]))\n    return")
+    capsys.readouterr()
+    result = compare_hook("weighted_average", code, "ab")
+    assert result["match"] is True
+    # 4 heads at each of 3 positions, blending 1, 2, then 3 values of 4 numbers.
+    assert capsys.readouterr().out.split("\n")[:-1] == ["1 4"] * 4 + ["2 4"] * 4 + ["3 4"] * 4
+    wrong = compare_hook("weighted_average", WRONG["weighted_average"])
+    # The blend comes after the attention weights: only the next-letter scores can differ.
+    assert wrong["largest_at"]["part"] == "logits" and "next-letter scores after" in wrong["summary"]
+
+
 def test_a_learners_embed_reads_both_tables(capsys):
     code = PLAIN_EMBED.replace("    return", "    print(len(wte), token)\n    return")
     capsys.readouterr()
@@ -382,6 +431,10 @@ def test_a_block_that_changes_its_arguments_cannot_change_the_model():
         ("linear", "def linear(x, w):\n    return [sum(x)]\n", "a list of 16 numbers, one per row of w"),
         ("mlp", "def mlp(x, fc1, fc2):\n    return x + x\n", "a list of 16 numbers, one per row of fc2"),
         ("embed", "def embed(wte, token):\n    return wte\n", "a list of 16 numbers"),
+        ("dot", PLAIN_DOT.replace("return sum(", "return list("), "returned a list of 16 numbers, but the model needs one number"),
+        ("weighted_average", "def weighted_average(weights, vectors):\n    return weights\n", "a list of 4 numbers, as long as each value"),
+        # Added, not multiplied: x · x can come out below 0, and a normalisation needs its square root.
+        ("dot", PLAIN_DOT.replace("x * y", "x + y"), "for a vector times itself, where every product is a square and none is below 0"),
     ],
 )
 def test_a_block_of_the_wrong_shape_says_what_the_model_needs(hook, code, says):
@@ -400,6 +453,13 @@ def test_each_model_block_is_the_models_own_function(hook, model):
         assert block([1000, 999, 998]) == pytest.approx([e / sum(exps) for e in exps], abs=1e-15)
     elif hook == "linear":
         assert block(x, weights["lm_head"]) == pytest.approx([math.fsum(a * b for a, b in zip(row, x)) for row in weights["lm_head"]], abs=1e-12)
+    elif hook == "dot":
+        assert block(x, weights["wpe"][3]) == pytest.approx(math.fsum(a * b for a, b in zip(x, weights["wpe"][3])), abs=1e-12)
+    elif hook == "weighted_average":
+        vectors = weights["wte"][:3]
+        assert block([0.5, 0.25, 0.25], vectors) == pytest.approx(
+            [math.fsum(w * v[i] for w, v in zip([0.5, 0.25, 0.25], vectors)) for i in range(16)], abs=1e-12
+        )
     elif hook == "mlp":
         fc1, fc2 = weights["layer0.mlp_fc1"], weights["layer0.mlp_fc2"]
         hidden = [max(0.0, math.fsum(a * b for a, b in zip(row, x))) for row in fc1]

@@ -35,6 +35,8 @@ def lengths():
         "lonely": {"x": [1], "y": [1]},
         "dense": {"x": list(range(1001)), "y": list(range(1001))},
         "steps": {"x": list(range(1000)), "y": [0.01 * (1 - step / 1000) for step in range(1000)]},
+        "blocks": {"x": [4.5, 14.5], "y": [3.1, 2.8], "labels": ["0–9", "10–19"]},
+        "short_labels": {"x": [4.5, 14.5], "y": [3.1, 2.8], "labels": ["0–9"]},
     }
 '''
 GOOD_CALL = 'chart(data.histogram, kind="bars", x="letters in the name", y="names", caption="Names by length.")'
@@ -58,6 +60,7 @@ BAD_CALLS = {
     "too many points": (GOOD_CALL.replace("data.histogram", "data.many"), "data", "not 61"),
     "a blank label": (GOOD_CALL.replace("data.histogram", "data.blank_label"), "data", "' '"),
     "a list, not x and y": (GOOD_CALL.replace("data.histogram", "data.plain_list"), "data", "list"),
+    "fewer labels than points": (GOOD_CALL.replace("data.histogram", "data.short_labels"), "data", "'labels'"),
     "a misspelt keyword": (GOOD_CALL.replace("caption=", "captoin="), "captoin", "caption"),
     "a line through labels": (LINE_CALL.replace("data.curve", "data.lettered"), "x", "'a'"),
     "a line whose x goes back": (LINE_CALL.replace("data.curve", "data.backwards"), "x", "increasing"),
@@ -203,3 +206,12 @@ def test_a_line_can_be_a_thousand_steps_long_with_its_x_written_to_given_digits(
     assert [tick["value"] for tick in data["x_ticks"]] == [0, 200, 400, 600, 800, 1000]
     assert [tick["text"] for tick in data["ticks"]][:2] == ["0.000", "0.002"]
     assert html.count("<table class=\"chart-table\">") == 1
+
+
+def test_labels_name_the_points_of_a_line_drawn_at_their_x(chart_course, tmp_path):
+    call_in_lesson(chart_course, 'chart(data.blocks, kind="line", x="training steps", y="average loss", caption="Blocks of ten steps.", digits=1)')
+    result = build(chart_course, tmp_path / "dist")
+    assert result.exit_code == 0, result.output
+    html, data = page_chart(tmp_path / "dist")
+    assert [(point["at"], point["x"], point["text"]) for point in data["points"]] == [(4.5, "0–9", "3.1"), (14.5, "10–19", "2.8")]
+    assert re.findall(r"<tr><th scope=\"row\">(.*?)</th><td>(.*?)</td></tr>", html) == [("0–9", "3.1"), ("10–19", "2.8")]

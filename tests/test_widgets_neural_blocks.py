@@ -81,6 +81,7 @@ GOOD_TRAINING = {"lab": "neural-bigram", "steps": 10, "lr": 1.0, "counts": COUNT
     [
         ({"steps": 0}, "steps must be a whole number"),
         ({"steps": 2.5}, "steps must be a whole number"),
+        ({"steps": 5001}, "steps must be a whole number from 1 to 5000"),
         ({"lr": -1}, "lr must be a number above 0"),
         ({"target": "low"}, "target must be a number"),
         ({"counts": [[1, 2]]}, "counts must be a square table"),
@@ -130,6 +131,44 @@ def test_training_reports_every_steps_loss_as_measured_another_way():
 def test_a_step_that_cannot_train_is_named(code, said):
     reply = training.train(code, json.dumps(COUNTS), "3", "1.0")
     assert reply["status"] == "error" and said in reply["summary"] + str((reply["error"] or {}).get("text", ""))
+
+
+def test_training_stops_at_the_first_step_whose_loss_reaches_the_target():
+    everything = training.train(GOOD_STEP, json.dumps(COUNTS), "40", "1.0")
+    assert everything["reached"] is None and len(everything["losses"]) == 41
+    losses = everything["losses"]
+    target = (losses[6] + losses[7]) / 2  # between steps 6 and 7: step 7 is the first at or below it
+    heard = []
+    reply = training.train(GOOD_STEP, json.dumps(COUNTS), "40", "1.0", heard.append, repr(target))
+    assert reply["status"] == "ok" and reply["reached"] == 7
+    assert reply["losses"] == losses[:8] and [json.loads(text)["step"] for text in heard] == list(range(8))
+    assert reply["summary"] == f"Your train_step reached the target loss, {target:.4f}, at step 7: the loss went from {losses[0]:.4f} to {losses[7]:.4f}."
+    exactly = training.train(GOOD_STEP, json.dumps(COUNTS), "40", "1.0", None, repr(losses[7]))
+    assert exactly["reached"] == 7  # at the target counts as reached
+
+
+def test_a_target_the_steps_do_not_reach_runs_every_step():
+    reply = training.train(GOOD_STEP, json.dumps(COUNTS), "5", "1.0", None, "0.001")
+    assert reply["status"] == "ok" and reply["reached"] is None and len(reply["losses"]) == 6
+    assert reply["summary"].startswith("Your train_step ran 5 steps")
+    bad = training.train(GOOD_STEP, json.dumps(COUNTS), "5", "1.0", None, "nan")
+    assert bad["status"] == "error" and bad["summary"] == "The target loss must be a number."
+
+
+def test_the_entry_point_passes_the_target_on():
+    from labkit.entry import handle
+
+    request = {"action": "train", "code": GOOD_STEP, "counts": json.dumps(COUNTS), "steps": "40", "lr": "1.0", "target": "0.9"}
+    reply = handle(request, lambda text: None)
+    assert reply["reached"] is not None and reply["losses"][-1] <= 0.9 < reply["losses"][-2]
+    assert handle({**request, "target": ""})["reached"] is None
+
+
+@pytest.mark.parametrize("steps, every", [(1, 1), (25, 1), (26, 10), (100, 10), (2000, 100), (5000, 1000)])
+def test_the_table_under_the_curve_keeps_at_most_about_25_rows(steps, every):
+    from site_builder.widgets.training import table_every
+
+    assert table_every(steps) == every
 
 
 def test_a_failing_try_out_below_the_function_does_not_stop_training():

@@ -1,4 +1,4 @@
-"""The building blocks of the network: embed, linear, mlp, softmax, rmsnorm.
+"""The building blocks of the network: dot, linear, embed, mlp, softmax, weighted_average, rmsnorm.
 
 Every function here works on lists of `Value`s (while training, to get
 gradients) *and* on lists of plain floats (for fast inference). Both kinds of
@@ -63,12 +63,15 @@ def divide(a, b):
     return a * b**-1
 
 
-def linear(x, w):
+def linear(x, w, *, dot_product=None):
     """Matrix times vector: output i is the dot product of row i of w with x.
 
     `w` is a list of rows, one per output (n_out rows of n_in numbers).
+    `dot_product` replaces `dot` (the course's pages pass a learner's own); it is
+    looked up when called, so a test can swap this module's `dot` for another.
     """
-    return [dot(row, x) for row in w]
+    dot_product = dot_product or dot
+    return [dot_product(row, x) for row in w]
 
 
 def embed(table, index):
@@ -93,8 +96,15 @@ def softmax(logits):
     return [divide(e, total) for e in exps]
 
 
-def rmsnorm(x):
-    """Rescale x so its root-mean-square is 1 (no learned weights here)."""
-    mean_square = divide(dot(x, x), len(x))
+def weighted_average(weights, vectors, *, dot_product=None):
+    """The blend of attention: number j of the result is the dot product of the weights
+    with number j of every vector (the weights add up to 1). `dot_product` as in linear."""
+    dot_product = dot_product or dot
+    return [dot_product(weights, [vector[j] for vector in vectors]) for j in range(len(vectors[0]))]
+
+
+def rmsnorm(x, *, dot_product=None):
+    """Rescale x so its root-mean-square is 1 (no learned weights here). `dot_product` as in linear."""
+    mean_square = divide((dot_product or dot)(x, x), len(x))
     scale = (mean_square + 1e-5) ** -0.5  # the 1e-5 avoids dividing by zero
     return [xi * scale for xi in x]

@@ -9,7 +9,7 @@ name, token by token) and when it writes new names.
 from dataclasses import asdict, dataclass
 
 from .autograd import Value
-from .layers import data_of, divide, dot, embed, linear, mlp, rmsnorm, softmax
+from .layers import data_of, divide, dot, embed, linear, mlp, rmsnorm, softmax, weighted_average
 
 
 @dataclass(frozen=True)
@@ -73,21 +73,24 @@ class KVCache:
         self.values = [[] for _ in range(n_layer)]
 
 
-def attention_head(q, keys, values, *, softmax=softmax):
+def attention_head(q, keys, values, *, softmax=softmax, dot_product=None, blend=weighted_average):
     """One head of attention: score every key, softmax the scores, blend the values.
 
     `q` is this position's query and `keys`/`values` hold one vector per
     position read so far, all cut down to this head's numbers. Returns
     (output, scores, weights): the blended vector, and per position its score
-    and its attention weight. `softmax` turns the scores into weights.
+    and its attention weight. `softmax` turns the scores into weights,
+    `dot_product` (`dot` unless given) scores a key and `blend(weights, values)`
+    averages the values.
     """
+    dot_product = dot_product or dot
     head_dim = len(q)
     # Dot product of the query with every key, scaled by sqrt(head_dim) so the
     # scores do not grow with the head's size.
-    scores = [divide(dot(q, key), head_dim**0.5) for key in keys]
+    scores = [divide(dot_product(q, key), head_dim**0.5) for key in keys]
     weights = softmax(scores)
     # Blend the values, each weighted by its attention.
-    output = [dot(weights, [value[j] for value in values]) for j in range(len(values[0]))]
+    output = blend(weights, values)
     return output, scores, weights
 
 

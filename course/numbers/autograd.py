@@ -166,21 +166,39 @@ def drop_in():
     return {"name": DROP_IN_NAME, "params": params}
 
 
+class WrongLog(Value):
+    """A Value whose log keeps log(x) as its local gradient instead of 1 / x: the bug a gradient check catches."""
+
+    def log(self):
+        return Value(math.log(self.data), (self,), (math.log(self.data),))
+
+
+def autograd_slope(function, x, value_class=Value):
+    value = value_class(x)
+    function(value).backward()
+    return value.grad
+
+
 def check_functions():
-    """Lesson 5: three functions, each with its gradient by autograd and by nudging."""
+    """Lesson 5: four functions, each with its gradient by autograd and by nudging; and the one with
+    log again, with a wrong local gradient for log."""
     cases = []
     for label, function, x in GRADIENT_CASES:
-        value = Value(x)
-        function(value).backward()
+        slope = autograd_slope(function, x)
         nudged = (function(x + SLOPE_H) - function(x)) / SLOPE_H
-        cases.append({"label": label, "x": x, "autograd": value.grad, "nudged": nudged, "difference": abs(value.grad - nudged)})
+        cases.append({"label": label, "x": x, "autograd": slope, "nudged": nudged, "difference": abs(slope - nudged)})
     first = cases[0]
+    with_log = next(case for case in cases if case["label"] == LOG_CASE)
+    wrong = autograd_slope(times_log, with_log["x"], WrongLog)
     film = {
         "film_labels": [case["label"] for case in cases],
         "film_autograd": [case["autograd"] for case in cases],
         "film_nudged": [case["nudged"] for case in cases],
     }
-    return {**film,"cases": cases, "h": SLOPE_H, "first": first, "first_lab": [first["autograd"], first["nudged"]]}
+    return {
+        **film, "cases": cases, "h": SLOPE_H, "first": first, "first_lab": [first["autograd"], first["nudged"]],
+        "with_log": with_log, "wrong_log": wrong,
+    }
 
 
 def cube_minus(x):
@@ -195,8 +213,15 @@ def times_itself_plus(x):
     return x * (x + 3) / 2
 
 
+def times_log(x):
+    """x * log(x): Value's log on a Value, math.log on a plain number."""
+    return x * (math.log(x) if isinstance(x, (int, float)) else x.log())
+
+
+LOG_CASE = "x * log(x)"
 GRADIENT_CASES = (
     ("x**3 - 2*x", cube_minus, A),
     ("1 / (x*x + 1)", inverse_square, 0.5),
     ("x * (x + 3) / 2", times_itself_plus, B),
+    (LOG_CASE, times_log, A),
 )

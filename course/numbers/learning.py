@@ -161,6 +161,7 @@ def emma_surprise():
     surprises = [step["surprise"] for step in steps]
     worst = max(range(len(steps)), key=lambda i: surprises[i])
     best = min(range(len(steps)), key=lambda i: surprises[i])
+    uniform = math.log(trained.model().config.vocab_size)
     return {
         "name": NAME,
         "steps": steps,
@@ -171,6 +172,10 @@ def emma_surprise():
         "nexts": [step["next"] for step in steps],
         "loss": sum(surprises) / len(surprises),
         "worst": steps[worst],
+        "worst_position": worst,
+        # Whether the worst letter had been read already ("a second m"), and how many steps did worse than guessing.
+        "worst_repeats": steps[worst]["next"] in NAME[:worst],
+        "worse_than_uniform": sum(surprise > uniform for surprise in surprises),
         "not_worst": [step for index, step in enumerate(steps) if index != worst],
         "first_step_loss": trained.checkpoint().losses[0],  # its loss on the first name it trained on, untrained
         "best": steps[best],
@@ -312,10 +317,10 @@ def softmax_grads():
 
 
 def real_grads():
-    """The trained model after "em", where the right answer is "m": the gradient of its 27 logits."""
+    """The trained model at its most surprised step of NAME (lesson 1's): the gradient of its 27 logits."""
     model = trained.model()
     tokens = model.tokenizer.encode(NAME)
-    position = 2  # it has read the start marker, "e" and "m"
+    position = emma_surprise()["worst_position"]  # it has read the start marker and `position` letters
     logits, _ = run_tokens(model, tokens[: position + 1])
     probs = softmax(logits[-1])
     target = tokens[position + 1]
@@ -323,7 +328,10 @@ def real_grads():
     labels = [token_label(model, token) for token in range(len(probs))]
     shown = [target] + sorted(range(len(grads)), key=lambda i: -grads[i])[:3]
     return {
+        "name": NAME,
+        "position": position,
         "seen": NAME[:position],
+        "when": emma_surprise()["worst"]["when"],
         "tokens": len(probs),
         "target": labels[target],
         "target_p": probs[target],
@@ -375,6 +383,11 @@ def schedule():
         "losses": loss_blocks(),
         "first_block": loss_blocks()["y"][0],
         "last_block": loss_blocks()["y"][-1],
+        # How far the block average fell over each half of training (the middle block starts the second half).
+        "middle_block": loss_blocks()["y"][len(loss_blocks()["y"]) // 2],
+        "middle_step": len(trained.checkpoint().losses) // 2,
+        "first_half_drop": loss_blocks()["y"][0] - loss_blocks()["y"][len(loss_blocks()["y"]) // 2],
+        "second_half_drop": loss_blocks()["y"][len(loss_blocks()["y"]) // 2] - loss_blocks()["y"][-1],
     }
 
 
@@ -383,8 +396,12 @@ def loss_blocks():
     losses = trained.checkpoint().losses
     starts = range(0, len(losses), LOSS_BLOCK)
     blocks = [losses[start:start + LOSS_BLOCK] for start in starts]
-    # Each block is drawn at its middle step, counting steps from 0 as the schedule does.
-    return {"x": [start + (len(block) - 1) / 2 for start, block in zip(starts, blocks)], "y": [sum(block) / len(block) for block in blocks]}
+    # Each block is drawn at its middle step and named by its steps, counted from 0 as the schedule does.
+    return {
+        "x": [start + (len(block) - 1) / 2 for start, block in zip(starts, blocks)],
+        "y": [sum(block) / len(block) for block in blocks],
+        "labels": [f"{start}–{start + len(block) - 1}" for start, block in zip(starts, blocks)],
+    }
 
 
 def schedule_worked():

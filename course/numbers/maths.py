@@ -18,6 +18,7 @@ from . import python
 LETTER = "e"  # the letter whose embedding lesson 1 compares with every other
 PREFIX = "em"  # the model's next-letter guesses after these letters (lessons 4 and 6)
 TEMPERATURES = (0.5, 1, 2)
+VOWELS = "aeiou"
 SHOWN_LETTERS = 10  # the most likely letters a chart of next letters shows
 FILM_LETTERS = 6  # fewer in a film, whose bars must fit a phone's width
 
@@ -55,7 +56,7 @@ def dot_product():
         ((dot(wte[token], wte[other]), letter_of(other)) for other in range(len(wte)) if other != token),
         reverse=True,
     )
-    vowels = [letter for _, letter in others[:4]]
+    top = [letter for _, letter in others[:4]]
     quiz_a, quiz_b = [2, 0, -1], [3, 5, 4]
     return {
         "a": a, "b": b, "products": products, "dot": sum(products),
@@ -67,8 +68,13 @@ def dot_product():
         "width": len(wte[token]),
         "with_itself": dot(wte[token], wte[token]),
         "chart": {"x": [letter for _, letter in others], "y": [value for value, _ in others]},
-        "top": vowels,
+        "top": top,
         "top_values": [value for value, _ in others[:4]],
+        # How many of the four are vowels, and whether they are all the other vowels.
+        "top_vowels": sum(letter in VOWELS for letter in top),
+        "other_vowels": len(VOWELS) - (LETTER in VOWELS),
+        "fifth": others[4][1],
+        "fifth_value": others[4][0],
         "bottom": others[-1][1],
         "bottom_value": others[-1][0],
         "negative": sum(1 for value, _ in others if value < 0),
@@ -157,6 +163,9 @@ def softmax_example():
         "prefix": PREFIX, "vocab": len(model_logits),
         "model_top_logit": max(model_logits), "model_low_logit": min(model_logits),
         "best_letter": letter_of(best), "best_logit": model_logits[best], "best_prob": probs[best],
+        # The next two after the favourite, and how many of the likeliest three are vowels.
+        "runners_up": next_letters_chart(probs)["x"][1:3], "runners_up_probs": next_letters_chart(probs)["y"][1:3],
+        "top3_vowels": sum(letter in VOWELS for letter in next_letters_chart(probs)["x"][:3]),
         "chart": next_letters_chart(probs),
         "film_chart": film_part(next_letters_chart(probs)),
         "shown": SHOWN_LETTERS, "shown_share": sum(next_letters_chart(probs)["y"]),
@@ -210,7 +219,7 @@ def temperature_example():
     return {
         "logits": logits, "halved": [v / 0.5 for v in logits], "doubled": [v / 2 for v in logits],
         "at_half": at["0.5"], "at_one": at["1"], "at_two": at["2"],
-        "prefix": PREFIX, "best_letter": charts["1"]["x"][0],
+        "prefix": PREFIX, "best_letter": charts["1"]["x"][0], "top3": charts["1"]["x"][:3],
         "chart_half": charts["0.5"], "chart_one": charts["1"], "chart_two": charts["2"],
         "film_half": film_part(charts["0.5"]), "film_one": film_part(charts["1"]), "film_two": film_part(charts["2"]),
         "top_half": top["0.5"], "top_one": top["1"], "top_two": top["2"],

@@ -15,7 +15,7 @@ from pathlib import Path
 from microgpt.layers import linear, relu, rmsnorm, softmax
 from microgpt.model import GPTConfig, parameter_shapes
 
-from . import counting_model
+from . import counting_model, text_as_numbers
 from . import model as trained
 
 # --- lesson 1: parameters ----------------------------------------------------------
@@ -124,6 +124,18 @@ def embeddings():
         ((table[i][j], labels[i], labels[j]) for i in range(len(labels)) for j in range(i + 1, len(labels))),
         reverse=True,
     )
+    vowel_pairs = sorted((table[i][j], labels[i], labels[j]) for i in vowels for j in vowels if i < j)
+    means = {
+        "vowel_mean": mean(table[i][j] for i in vowels for j in vowels if i < j),
+        "consonant_mean": mean(table[i][j] for i in consonants for j in consonants if i < j),
+        "across_mean": mean(table[i][j] for i in vowels for j in consonants),
+    }
+    if not means["vowel_mean"] > max(means["consonant_mean"], means["across_mean"]):
+        # The lesson says the vowels' rows are the most alike: a checkpoint where they are not needs new text.
+        raise ValueError(f"the token-embeddings lesson says two vowels' rows are most alike on average, but this checkpoint gives {means}")
+    # The bar nearest 0 (the question's third choice), among the letters the question does not name already.
+    named = {*ranked[:3], ranked[-1]}
+    near_zero = min((i for i in others if i not in named), key=lambda i: abs(table[reference][i]))
     return {
         "toy": {
             "letters": TOY_LETTERS,
@@ -147,10 +159,11 @@ def embeddings():
         "closest_values": [table[reference][i] for i in ranked[:3]],
         "farthest": labels[ranked[-1]],
         "farthest_value": table[reference][ranked[-1]],
-        "a_i": table[reference][labels.index("i")],
-        "vowel_mean": mean(table[i][j] for i in vowels for j in vowels if i < j),
-        "consonant_mean": mean(table[i][j] for i in consonants for j in consonants if i < j),
-        "across_mean": mean(table[i][j] for i in vowels for j in consonants),
+        **means,
+        "closest_vowels": sum(labels[i] in VOWELS for i in ranked[:3]),
+        "near_zero": labels[near_zero],
+        "near_zero_value": table[reference][near_zero],
+        "least_alike_vowels": {"value": vowel_pairs[0][0], "letters": [vowel_pairs[0][1], vowel_pairs[0][2]]},
         "top_pair": {"value": pairs[0][0], "letters": [pairs[0][1], pairs[0][2]]},
         "chart": {"x": [labels[i] for i in others], "y": [table[reference][i] for i in others]},
         # The film's bars: the four rows most like a's, and the four least like it.
@@ -217,9 +230,15 @@ def mlp_block():
     hidden = linear(TOY_X, TOY_FC1)
     weights = trained.model().plain_weights()
     fc1, fc2 = weights["layer0.mlp_fc1"], weights["layer0.mlp_fc2"]
-    x = mlp_inputs(MLP_NAME)[-1]
+    inputs = mlp_inputs(MLP_NAME)
+    x = inputs[-1]
     real_hidden = linear(x, fc1)
     zeroed = sum(1 for h in real_hidden if h <= 0)
+    # After each letter of the name (position 0 is the start marker): which hidden numbers get through.
+    kept = [{i for i, h in enumerate(linear(x_at, fc1)) if h > 0} for x_at in inputs[1:]]
+    if all(k == kept[-1] for k in kept):
+        raise ValueError(f"the MLP lesson says different letters let through different hidden numbers, but every letter of {MLP_NAME!r} lets through the same")
+    shown = sampled(real_hidden)
     return {
         "toy": {
             "x": TOY_X,
@@ -242,9 +261,14 @@ def mlp_block():
         "x_first": x[:4],
         "hidden_first": real_hidden[:8],
         # Eight hidden numbers for the film: the first four that ReLU keeps and the first four it zeroes.
-        "sample_labels": [f"h{i}" for i in sampled(real_hidden)],
-        "sample_before": [real_hidden[i] for i in sampled(real_hidden)],
-        "sample_after": [relu(real_hidden[i]) for i in sampled(real_hidden)],
+        "sample_labels": [f"h{i}" for i in shown],
+        "sample_before": [real_hidden[i] for i in shown],
+        "sample_after": [relu(real_hidden[i]) for i in shown],
+        "sample_kept": sum(real_hidden[i] > 0 for i in shown),
+        "sample_zeroed": sum(real_hidden[i] <= 0 for i in shown),
+        "by_letter": [
+            {"read": MLP_NAME[: i + 1], "kept": len(k), "shared": len(k & kept[-1])} for i, k in enumerate(kept)
+        ],
         "output_first": mlp(x, fc1, fc2)[:4],
     }
 
@@ -291,10 +315,16 @@ def next_letter():
         "lm_head_shape": [len(lm_head), len(lm_head[0])],
         "top": [labels[i] for i in ranked[:3]],
         "top_probs": [probs[i] for i in ranked[:3]],
+        # For each favourite letter, the first name in the data (the file lists the commonest first) that goes on so.
+        "examples": [example for example in (first_name_with(PREFIX + labels[i]) for i in ranked[:3] if labels[i] != "BOS") if example],
         "end_prob": probs[labels.index("BOS")],
         "chart": {"x": labels, "y": probs},
         "uniform": 1 / len(probs),
     }
+
+
+def first_name_with(start):
+    return next((name for name in text_as_numbers.names() if name.startswith(start) and name != start), None)
 
 
 def next_letter_worked():
@@ -303,9 +333,9 @@ def next_letter_worked():
 
 # --- lesson 5: a neural bigram model, trained --------------------------------------
 
-LEARNING_RATE = 50
-STEPS = 100  # the film's and lesson's run; the lab runs as many as the learner asks
-EVERY = 5  # the curve keeps one loss in EVERY steps
+LR_ROUNDING = 10  # the lesson's learning rate: the largest multiple of this that does not overshoot
+STEPS_ROUNDING = 500  # the page's run may take up to the steps the lesson needs, rounded up to this
+FILM_STEPS = (0, 1, 2, 5, 10, 100, 1000)  # the film's bars (and the step that reaches the target): at most 8, for a phone
 TOY_COUNTS = [[0, 3, 1], [2, 0, 2], [4, 0, 0]]
 TOY_LR = 1.0
 
@@ -351,33 +381,75 @@ def counting_loss(counts, smoothing=0):
     return total / pairs
 
 
-CACHE = Path(__file__).resolve().parents[2] / ".cache" / "numbers" / "neural_blocks"
+def curvature(p, rounds=200):
+    """The largest eigenvalue of diag(p) - p p^T (how fast a row's slopes change as its logits move), by power iteration."""
+    v = [1.0 + (i % 3) for i in range(len(p))]  # any start not orthogonal to the answer
+    v = [x / math.sqrt(sum(y * y for y in v)) for x in v]
+    value = 0.0
+    for _ in range(rounds):
+        mean = sum(pi * vi for pi, vi in zip(p, v))
+        w = [pi * (vi - mean) for pi, vi in zip(p, v)]
+        value = math.sqrt(sum(x * x for x in w))  # v has length 1, so this is how much H stretches it
+        v = [x / value for x in w]
+    return value
 
 
-def train_from_zeros(counts):
+def learning_rate_limit(counts):
+    """Above 2 / (the narrowest row's curvature at the bottom) a step overshoots that row's bottom
+    by more than it started from it, and the walk there never settles (Module 5's zigzag).
+
+    Row a's curvature is its share of the pairs times diag(p) - p p^T, p its counted fractions:
+    the shape of the valley where the walk ends. Returns the limit and the row that sets it.
+    """
+    pairs = sum(map(sum, counts))
+    steepest = max(
+        (sum(row) / pairs * curvature([c / sum(row) for c in row]), a) for a, row in enumerate(counts) if sum(row)
+    )
+    return 2 / steepest[0], steepest[1]
+
+
+def learning_rate(counts):
+    limit, _row = learning_rate_limit(counts)
+    return math.floor(limit / LR_ROUNDING) * LR_ROUNDING
+
+
+def walk_from_zeros(counts, lr, steps, stop_below=None):
+    """The loss before each step from a table of zeros, up to `steps` steps or until it is at most `stop_below`."""
     W = [[0.0] * len(counts) for _ in counts]
     losses = [average_nll(W, counts)]
-    for _ in range(STEPS):
-        W = train_step(W, counts, LEARNING_RATE)
+    while len(losses) <= steps and not (stop_below is not None and losses[-1] <= stop_below):
+        W = train_step(W, counts, lr)
         losses.append(average_nll(W, counts))
     return losses
 
 
+CACHE = Path(__file__).resolve().parents[2] / ".cache" / "numbers" / "neural_blocks"
+LONGEST_WALK = 20_000  # a bug guard: the walk at the chosen rate ends long before this
+
+
 @functools.cache
-def training_curve():
-    """The loss before each of STEPS steps and after the last, kept on disk by a digest of the
-    counts and this file: the run takes a large part of a second, and a warm build must not."""
+def training_runs():
+    """The walk at the lesson's rate until it reaches the counting model's loss, and the walk at one
+    LR_ROUNDING more for as many steps. Kept on disk by a digest of the counts and this file: the
+    two take a few seconds, and a warm build must not."""
     counts = bigram_counts()
     digest = hashlib.sha256(json.dumps(counts).encode() + Path(__file__).read_bytes()).hexdigest()[:24]
     file = CACHE / f"{digest}.json"
     if file.is_file():
         return json.loads(file.read_text(encoding="utf-8"))
-    losses = train_from_zeros(counts)
+    lr = learning_rate(counts)
+    target = counting_loss(counts, smoothing=counting_model.SMOOTHING)
+    losses = walk_from_zeros(counts, lr, LONGEST_WALK, stop_below=target)
+    if losses[-1] > target:
+        raise ValueError(f"the neural bigram walk at lr {lr} did not reach the counting model's loss in {LONGEST_WALK} steps")
+    runs = {"lr": lr, "losses": losses, "too_big": walk_from_zeros(counts, lr + LR_ROUNDING, len(losses) - 1)}
+    if min(runs["too_big"]) <= target:  # the lesson says this rate does not get there
+        raise ValueError(f"the neural bigram walk at lr {lr + LR_ROUNDING} reached the counting model's loss too")
     file.parent.mkdir(parents=True, exist_ok=True)
     temporary = file.with_suffix(".tmp")
-    temporary.write_text(json.dumps(losses), encoding="utf-8")
+    temporary.write_text(json.dumps(runs), encoding="utf-8")
     temporary.replace(file)  # never a half-written entry, even if two builds race
-    return losses
+    return runs
 
 
 def toy_slope(a, c):
@@ -388,28 +460,41 @@ def toy_slope(a, c):
 def neural_bigram():
     """The table of logits trained from zeros on every pair of the names, beside the counting model."""
     counts = bigram_counts()
-    losses = training_curve()
+    runs = training_runs()
+    losses, too_big = runs["losses"], runs["too_big"]
+    reached = len(losses) - 1
+    limit, steepest = learning_rate_limit(counts)
     toy_W = [[0.0] * len(TOY_COUNTS) for _ in TOY_COUNTS]
     toy_next = train_step(toy_W, TOY_COUNTS, TOY_LR)
-    kept = list(range(0, STEPS + 1, EVERY))
+    film_steps = [step for step in FILM_STEPS if step < reached] + [reached]
     bos = len(counts) - 1
+    counting = counting_loss(counts)
     return {
         "size": len(counts),
         "cells": len(counts) ** 2,
         "pairs": sum(map(sum, counts)),
         "uniform": math.log(len(counts)),
-        "counting": counting_loss(counts),
+        "counting": counting,
         # Module 3's counting model adds SMOOTHING to every count (its loss ladder says the same).
         "counting_smoothed": counting_loss(counts, smoothing=counting_model.SMOOTHING),
         "start": losses[0],
         "after_one": losses[1],
         "after_ten": losses[10],
+        "after_hundred": losses[100],
         "end": losses[-1],
-        "steps": STEPS,
-        "lr": LEARNING_RATE,
-        "gap": losses[-1] - counting_loss(counts),
-        "curve": {"x": kept, "y": [losses[i] for i in kept]},
-        "curve_early": {"x": kept[:5], "y": [losses[i] for i in kept[:5]]},
+        "reached": reached,
+        # The page's run stops when it reaches the counting model's loss; a learner's step rounds a
+        # little differently from this one, so it may take up to this many steps.
+        "max_steps": math.ceil((reached + 1) / STEPS_ROUNDING) * STEPS_ROUNDING,
+        "lr": runs["lr"],
+        "lr_limit": limit,
+        "steepest_row": counting_model.short_labels()[steepest],
+        "too_big_lr": runs["lr"] + LR_ROUNDING,
+        # Too big a rate zigzags across the bottom of one row: its last two losses, low and high.
+        "too_big_last": sorted(too_big[-2:]),
+        "gap": losses[-1] - counting,
+        "curve": {"x": [f"step {step}" for step in film_steps], "y": [losses[step] for step in film_steps]},
+        "curve_early": {"x": [f"step {step}" for step in film_steps[:5]], "y": [losses[step] for step in film_steps[:5]]},
         "toy_losses": [average_nll(toy_W, TOY_COUNTS), average_nll(toy_next, TOY_COUNTS)],
         "bos_row_total": sum(counts[bos]),
         "counts": counts,

@@ -1,7 +1,9 @@
 """Charts of computed numbers: `{{ chart(lengths.histogram, kind="bars", x="...", y="...", caption="...") }}`.
 
 The data is a provider's dict, `{"x": [...], "y": [...]}`: one label or number along the
-x axis per point, one number up the y axis. The build checks it, writes each value as the
+x axis per point, one number up the y axis. It may add `"labels"`, one text per point
+that the table and the readouts show in place of its x (a block of steps, "0–49", drawn
+at its middle, 24.5). The build checks it, writes each value as the
 page shows it, and picks the y axis's ticks, so static/js/chart.js only lays the points
 out at the width it finds. Every value is also in a table under the chart, for screen
 readers and for anyone who wants the exact numbers.
@@ -42,6 +44,7 @@ class Chart(WidgetKind):
             raise WidgetError(f"chart kind must be one of {', '.join(repr(k) for k in CHART_KINDS)}, not {kind!r}")
         line = kind == "line"
         points = checked_points(data, MAX_LINE_POINTS if line else MAX_POINTS, numeric_x=line)
+        labels = checked_labels(data, len(points))
         if line and len(points) < 2:
             raise WidgetError(f"chart data for a line needs at least 2 points, not {len(points)}")
         if line and any(b[0] <= a[0] for a, b in zip(points, points[1:])):
@@ -58,6 +61,7 @@ class Chart(WidgetKind):
         return {
             "kind": kind,
             "points": points,
+            "labels": labels,
             "x_label": x.strip(),
             "y_label": y.strip(),
             "caption": caption.strip(),
@@ -80,7 +84,7 @@ class Chart(WidgetKind):
             "x_label": request["x_label"],
             "y_label": request["y_label"],
             "caption": request["caption"],
-            "points": [point_data(x, y, digits, x_digits) for x, y in request["points"]],
+            "points": [point_data(x, y, digits, x_digits, label) for (x, y), label in zip(request["points"], request["labels"])],
             "ticks": tick_data(ticks, 0 if request["kind"] == "line" else digits),  # a line's ticks need only tell themselves apart
         }
         if request["kind"] == "line":
@@ -102,9 +106,9 @@ def checked_points(data, most=MAX_POINTS, numeric_x=False, what="chart data"):
     """[(x, y), ...] from a provider's {"x": [...], "y": [...]}, or WidgetError saying what is wrong."""
     if isinstance(data, jinja2.Undefined):
         data._fail_with_undefined_error()  # the text named a key the provider lacks: say which
-    if not isinstance(data, dict) or set(data) != {"x", "y"}:
+    if not isinstance(data, dict) or set(data) not in ({"x", "y"}, {"x", "y", "labels"}):
         shown = sorted(data) if isinstance(data, dict) else type(data).__name__
-        raise WidgetError(f"{what} must be a provider's dict with exactly the keys 'x' and 'y' (two lists of the same length), not {shown!r}")
+        raise WidgetError(f"{what} must be a provider's dict with the keys 'x' and 'y' (two lists of the same length), and perhaps 'labels', not {shown!r}")
     xs, ys = data["x"], data["y"]
     if not isinstance(xs, list) or not isinstance(ys, list) or len(xs) != len(ys):
         raise WidgetError(f"{what}'s 'x' and 'y' must be two lists of the same length, one entry per point")
@@ -121,6 +125,16 @@ def checked_points(data, most=MAX_POINTS, numeric_x=False, what="chart data"):
     return list(zip(xs, ys))
 
 
+def checked_labels(data, count):
+    """The text shown for each point's x: the data's "labels" if it has them, else None for each."""
+    labels = data.get("labels")
+    if labels is None:
+        return [None] * count
+    if not isinstance(labels, list) or len(labels) != count or not all(isinstance(label, str) and label.strip() for label in labels):
+        raise WidgetError("chart data's 'labels' must be a list of texts, one per point (what the table shows for its x)")
+    return labels
+
+
 def checked_marks(marks, label, line):
     """The marks put on a line, checked like its points; none for a chart without them."""
     if marks is None:
@@ -134,9 +148,9 @@ def checked_marks(marks, label, line):
     return checked_points(marks, MAX_POINTS, numeric_x=True, what="chart marks")
 
 
-def point_data(x, y, digits, x_digits):
+def point_data(x, y, digits, x_digits, label=None):
     """One point as the page needs it: its x as a number (for a line's scale) and both as text."""
-    return {"x": label_text(x, x_digits), "at": x if is_number(x) else None, "y": y, "text": value_text(y, digits)}
+    return {"x": label or label_text(x, x_digits), "at": x if is_number(x) else None, "y": y, "text": value_text(y, digits)}
 
 
 def tick_data(ticks, digits):

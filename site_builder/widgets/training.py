@@ -1,9 +1,10 @@
 """A live training run of the learner's own function: `{{ training(lab="...", steps=..., ...) }}`.
 
-Train runs the code in the lesson's lab editor (its `train_step`) for `steps` steps on the
-counts the build computed, in a fresh page Python (labkit.training, through
-python-client.js's `train`), and draws the loss after each step as it arrives, beside a
-dashed line at `target` (the loss it should approach). Stop ends the run at once.
+Train runs the code in the lesson's lab editor (its `train_step`) on the counts the build
+computed, in a fresh page Python (labkit.training, through python-client.js's `train`),
+until the loss is at or below `target` (the loss it should reach) or for `steps` steps,
+and draws the loss after each step as it arrives, beside a dashed line at `target`. The
+page says when the target is reached. Stop ends the run at once.
 """
 
 import math
@@ -14,8 +15,9 @@ from site_builder.errors import WidgetError
 from site_builder.widgets.kind import WidgetKind
 
 FUNCTION = "train_step"  # labkit.training calls this function of the lab's code
-MAX_STEPS = 1000  # labkit.training.MAX_STEPS
+MAX_STEPS = 5000  # labkit.training.MAX_STEPS
 MAX_SIDE = 64
+TABLE_ROWS = 25  # the table under the curve keeps one loss in 1, 10, 100... steps: at most about this many rows
 
 
 class Training(WidgetKind):
@@ -27,7 +29,7 @@ class Training(WidgetKind):
     preloads = ("chart-plot.js",)
 
     def request(self, *, lab, steps, lr, counts, target, caption):
-        """Which lab's code to train, how many steps at which learning rate, on which counts, towards which loss."""
+        """Which lab's code to train, at most how many steps at which learning rate, on which counts, down to which loss."""
         for argument, value in (("counts", counts), ("steps", steps), ("lr", lr), ("target", target)):
             if isinstance(value, jinja2.Undefined):
                 value._fail_with_undefined_error()  # a key the provider lacks: say which
@@ -56,12 +58,20 @@ class Training(WidgetKind):
         start = math.log(len(request["counts"]))  # from a table of zeros every token is equally likely
         config = {
             "labId": lab.id, "steps": request["steps"], "lr": request["lr"], "counts": request["counts"],
-            "target": request["target"], "start": start,
+            "target": request["target"], "start": start, "tableEvery": table_every(request["steps"]),
         }
-        return {"training": {**request, "lab_id": lab.id, "lab_title": lab.title, "start": start, "config": config}}
+        shown = {"target_text": f"{request['target']:.4f}"}  # as training.js writes every loss
+        return {"training": {**request, **shown, "lab_id": lab.id, "lab_title": lab.title, "start": start, "config": config}}
 
 
 KIND = Training()
+
+
+def table_every(steps):
+    every = 1
+    while steps / every > TABLE_ROWS:
+        every *= 10
+    return every
 
 
 def finite_number(value):

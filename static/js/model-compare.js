@@ -21,6 +21,8 @@ const PLACE_OF_HOOK = {
   multi_head: "as the model's whole attention: all four heads",
   rmsnorm: "everywhere the model normalises a vector",
   softmax: "in every attention head, where it turns the scores into weights",
+  weighted_average: "in every attention head, where it blends the values by their weights",
+  dot: "in every dot product of the model: each row of every matrix-vector product, every attention score and blend, and every normalisation",
   linear: "in every matrix-vector product of the model",
   mlp: "as the model's MLP block",
   embed: "for every embedding lookup",

@@ -19,8 +19,9 @@
 //   await python.compare(labId, code, name, { onOutput, onStart })  -> the learner's function on the real model
 //   await python.sample(labId, code, parts, seed, { onOutput, onStart })  -> names from the learner's counting model
 //   await python.dropin(labId, code, { onOutput, onStart })  -> the learner's Value class in the real model
-//   await python.train(labId, code, { counts, steps, lr }, { onOutput, onStart, onUpdate })
-//                                          -> the learner's train_step run `steps` times; onUpdate hears each step's loss
+//   await python.train(labId, code, { counts, steps, lr, target }, { onOutput, onStart, onUpdate })
+//                                          -> the learner's train_step run `steps` times, or until the loss is
+//                                             at most `target`; onUpdate hears each step's loss
 //   await python.capstoneAssemble(parts, reference), capstoneTrain(parts, steps, state, { onUpdate }),
 //         capstoneSample(state, temperature, seed, name)  -> the capstone's model of the learner's labs (labkit.capstone)
 //   await python.attention(name)           -> the real model's attention maps (waits for Python to load)
@@ -157,8 +158,8 @@ class PythonClient extends EventTarget {
   }
 
   // A training run is learner code like any other: a fresh Python, ended afterwards.
-  train(lab, code, { counts, steps, lr }, options) {
-    return this.execute("train", lab, code, { ...options, extra: { counts: JSON.stringify(counts), steps, lr } });
+  train(lab, code, { counts, steps, lr, target }, options) {
+    return this.execute("train", lab, code, { ...options, extra: { counts: JSON.stringify(counts), steps, lr, target: target ?? "" } });
   }
 
   // The capstone runs the learner's passed labs' code (`parts`: {lab id: code}), so each request

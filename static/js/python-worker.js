@@ -27,10 +27,11 @@
 //                                              step, {checkpoint} every 50), then the paused or final state
 //   {type: "capstone_sample", state, temperature, seed, name} -> names from a trained state, its held-out
 //                                              loss, and its heads and the course's reading `name`
-//   {type: "train", lab, code, counts, steps, lr}
+//   {type: "train", lab, code, counts, steps, lr, target}
 //                                           -> {type: "output", ...}* and {type: "update", update}* (one
 //                                              {step, steps, loss} per training step, as it runs), then
-//                                              the result: the loss before each step and after the last
+//                                              the result: the loss before each step and after the last,
+//                                              and `reached`, the step where the loss got to `target`
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
@@ -258,7 +259,7 @@ const REQUEST_FIELDS = {
   check: ["lab", "code"],
   attention: ["name"],
   next_letters: ["prefix"],
-  train: ["lab", "code", "counts", "steps", "lr"],
+  train: ["lab", "code", "counts", "steps", "lr", "target"],
   compare: ["lab", "code", "name"],
   sample: ["lab", "code", "parts", "seed"],
   dropin: ["lab", "code"],
@@ -290,7 +291,10 @@ function callEntry(message) {
     // Python's None arrives as undefined; the protocol promises null.
     if (message.type !== "attention" && message.type !== "next_letters") result.error ??= null;
     if (message.type === "run" || message.type === "check") result.checks ??= [];
-    if (message.type === "train") result.losses ??= [];
+    if (message.type === "train") {
+      result.losses ??= [];
+      result.reached ??= null;
+    }
     return result;
   } finally {
     request.destroy();

@@ -1,13 +1,11 @@
 // Entry point for a live training run (training.html): Train takes the code in the lesson's
 // lab editor, runs its train_step in a fresh page Python (python-client.js `train`, which
-// ends that Python afterwards like every run of learner code), and draws the loss of each
-// step as its reply arrives, on the site's live chart (chart-plot.js). Stop ends the run;
-// the curve so far stays.
+// ends that Python afterwards like every run of learner code) until the loss reaches the
+// target or the steps run out, and draws the loss of each step as its reply arrives, on the
+// site's live chart (chart-plot.js). Stop ends the run; the curve so far stays.
 
 import { getPython } from "./python-client.js";
 import { LiveChart } from "./chart-plot.js";
-
-const TABLE_EVERY = 10; // the table under the curve keeps one loss in this many steps, and the status says one
 
 function loss(value) {
   return Number(value).toFixed(4);
@@ -47,7 +45,8 @@ class Training {
       lines: [{ className: "chart-line", of: (points) => points.filter(([, value]) => Number.isFinite(value)) }],
       rules: [{ y: target, label: "counting model" }],
       describe: () => this.description(),
-      table: { rows, every: TABLE_EVERY, cells: ([step, value]) => [String(step), loss(value)] },
+      // The table under the curve keeps one loss in this many steps (the build picks it), and the status says one.
+      table: { rows, every: this.config.tableEvery, cells: ([step, value]) => [String(step), loss(value)] },
     });
   }
 
@@ -67,6 +66,7 @@ class Training {
     if (python.state !== "ready") return this.say("Python is still loading: press Train again once the lab says it is ready.");
     this.losses = [];
     this.curve.reset();
+    this.progress.setAttribute("aria-valuemax", String(this.config.steps)); // a run that reached the target set it lower
     this.setRunning(true);
     this.say("Starting a fresh Python for your code…");
     let result;
@@ -104,15 +104,21 @@ class Training {
     this.progress.setAttribute("aria-valuenow", String(step));
     this.fill.style.width = `${(100 * step) / steps}%`;
     this.curve.append(step, value);
-    if (step % TABLE_EVERY === 0 || step === steps) this.say(`Step ${step} of ${steps}: loss ${loss(value)}.`);
+    if (step % this.config.tableEvery === 0 || step === steps || value <= this.config.target) {
+      this.say(`Step ${step} of at most ${steps}: loss ${loss(value)}.`);
+    }
   }
 
   finished(result) {
     const done = this.losses.filter(Number.isFinite);
     const last = done.at(-1);
     const target = `the counting model's is ${loss(this.config.target)}`;
-    if (result?.status === "ok") {
-      this.say(`${result.summary} ${last - this.config.target < 0.05 ? "Close to" : "Still above"} the counting model: ${target}.`);
+    if (result?.status === "ok" && Number.isInteger(result.reached)) {
+      this.progress.setAttribute("aria-valuemax", String(result.reached));
+      this.fill.style.width = "100%";
+      this.say(`Reached the counting model's loss at step ${result.reached}: your table's loss is ${loss(last)}, and ${target}. Your train_step brought it down from ${loss(done[0])}.`);
+    } else if (result?.status === "ok") {
+      this.say(`${result.summary} That is still above the counting model's loss: ${target}.`);
     } else if (result?.status === "stopped") {
       const at = done.length ? ` The loss had reached ${loss(last)}; ${target}.` : "";
       this.say(`Stopped after ${Math.max(done.length - 1, 0)} of ${this.config.steps} steps.${at}`);

@@ -19,11 +19,11 @@ def fourth_power_over(x):
     return (x - 1) ** 4 / (x + 2)
 
 
-lesson = checks.case("check_gradient", cube_minus, 2.0, 1e-6, shown_as="check_gradient(cube_minus, 2.0, 1e-6)")
-inverse = checks.case("check_gradient", inverse_square, 0.5, 1e-6, shown_as="check_gradient(inverse_square, 0.5, 1e-6)")
-negative_x = checks.case("check_gradient", times_itself_plus, -3.0, 1e-6, shown_as="check_gradient(times_itself_plus, -3.0, 1e-6)")
+lesson = checks.case("check_gradient", cube_minus, 2.0, 0.000001, shown_as="check_gradient(cube_minus, 2.0, 0.000001)")
+inverse = checks.case("check_gradient", inverse_square, 0.5, 0.000001, shown_as="check_gradient(inverse_square, 0.5, 0.000001)")
+negative_x = checks.case("check_gradient", times_itself_plus, -3.0, 0.000001, shown_as="check_gradient(times_itself_plus, -3.0, 0.000001)")
 bigger_nudge = checks.case("check_gradient", cube_minus, 2.0, 0.01, shown_as="check_gradient(cube_minus, 2.0, 0.01)")
-deep = checks.case("check_gradient", fourth_power_over, 0.3, 1e-6, shown_as="check_gradient(fourth_power_over, 0.3, 1e-6)")
+deep = checks.case("check_gradient", fourth_power_over, 0.3, 0.000001, shown_as="check_gradient(fourth_power_over, 0.3, 0.000001)")
 
 
 @checks.mistake("check_gradient", "The first slope is 0: that is the grad of a Value before backward has run. Call backward() on what f gives back.")

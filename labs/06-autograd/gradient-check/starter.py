@@ -85,4 +85,4 @@ def cube_minus(x):
     return x**3 - 2 * x
 
 
-print(check_gradient(cube_minus, 2.0, 1e-6))
+print(check_gradient(cube_minus, 2.0, 0.000001))
