@@ -68,8 +68,10 @@ def axe_in_both_schemes(page, watch):
 @pytest.mark.parametrize("lesson", COURSE.lessons(), ids=lambda lesson: lesson.id)
 def test_a_lesson_works_from_top_to_bottom(watched, site, lesson):
     # Reduced motion draws each scene at once: stepping through a film then costs no
-    # animation time (how scenes animate is tested on the fixture course's film).
-    watch = watched(site, reduced_motion="reduce")
+    # animation time (how scenes animate is tested on the fixture course's film). Without the
+    # service worker, each lesson's fresh profile does not download the whole site for its
+    # offline copy (test_browser_offline.py tests that copy, every page included).
+    watch = watched(site, reduced_motion="reduce", service_workers="block")
     page = watch.page
     page.goto(site + lesson.url)
     film = play_through(page, lesson) if film_of(lesson) else None
