@@ -57,10 +57,16 @@ def plain_site(built_site):
 
 @pytest.fixture
 def new_context(browser):
-    """Make browser contexts for one test; an uncaught error in any of their pages fails it."""
+    """Make browser contexts for one test; an uncaught error in any of their pages fails it.
+
+    Without the site's service worker unless a test asks for it (service_workers="allow"): in
+    each fresh profile it would download the whole site for its offline copy, which only the
+    tests of that copy need (test_browser_offline.py, the search's and the hosting's own).
+    """
     contexts, errors = [], []
 
     def make(**options):
+        options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
         context.on("weberror", lambda error: errors.append(str(error.error)))
         contexts.append(context)

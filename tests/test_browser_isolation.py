@@ -51,7 +51,7 @@ PROGRAM = "import js\n\n" + "\n".join(
 
 
 def test_every_way_out_of_the_worker_is_blocked_and_the_lab_still_works(new_context, widgets_site):
-    context = new_context()
+    context = new_context(service_workers="allow")  # the lab code tries to reach it
     requests = []
     context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
