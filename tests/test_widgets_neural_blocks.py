@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from labkit import realmodel, training
+from site_builder.constants import MAX_NAME_LETTERS
 from site_builder.errors import WidgetError
 from site_builder.widgets.next_letters import KIND as NEXT_LETTERS
 from site_builder.widgets.next_letters import bars
@@ -34,9 +35,9 @@ def train_step(W, counts, lr):
 '''
 
 
-@pytest.mark.parametrize("prefix", ["EM", "e m", "abcdefghijklmnop", 3])
+@pytest.mark.parametrize("prefix", ["EM", "e m", "a" * (MAX_NAME_LETTERS + 1), 3])
 def test_a_prefix_that_is_not_lower_case_letters_is_refused(prefix):
-    with pytest.raises(WidgetError, match="prefix must be 0 to 15 lower-case letters"):
+    with pytest.raises(WidgetError, match=f"prefix must be 0 to {MAX_NAME_LETTERS} lower-case letters"):
         NEXT_LETTERS.request(prefix, caption="Bars.")
 
 
@@ -61,10 +62,22 @@ def test_the_pages_python_gives_the_softmax_of_the_models_last_logits():
     assert f"“{reply['tokens'][top]}” {100 * reply['probs'][top]:.1f}%" in reply["summary"]
 
 
-@pytest.mark.parametrize("prefix, said", [("e1", "only knows the letters a to z"), ("a" * 16, "at most 15 letters")])
+@pytest.mark.parametrize("prefix, said", [("e1", "only knows the letters a to z"), ("a" * (MAX_NAME_LETTERS + 1), f"at most {MAX_NAME_LETTERS} letters")])
 def test_a_prefix_the_model_cannot_read_gets_a_sentence(prefix, said):
     reply = realmodel.next_letter_bars(prefix, CHECKPOINT)
     assert reply["status"] == "error" and said in reply["summary"]
+
+
+def test_the_box_takes_as_many_letters_as_the_model_reads():
+    from types import SimpleNamespace
+
+    from site_builder.memo import Memo
+    from site_builder.pages import environment
+
+    context = SimpleNamespace(course=SimpleNamespace(checkpoint=CHECKPOINT), memo=Memo())
+    drawn = NEXT_LETTERS.prepare(NEXT_LETTERS.request("em", caption="Bars."), context, None)
+    html = environment().get_template(f"widgets/{NEXT_LETTERS.template}").render(root="", number=1, **drawn)
+    assert f'maxlength="{MAX_NAME_LETTERS}"' in html
 
 
 def test_bars_are_drawn_against_the_largest():
