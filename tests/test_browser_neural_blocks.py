@@ -1,9 +1,13 @@
-"""Module 7's model views in headless Chromium: the next-letter bars and the live training run.
+"""The model views of a lesson in headless Chromium: the next-letter bars and the live training run.
 
-Expected numbers come from the course's own microgpt and a training loop written here,
-under CPython, so these tests also check that the page shows the real model's numbers.
+They run on the widgets fixture course (its lesson with a next_letters and a training call),
+so editing a real lesson never breaks them. Expected numbers come from the course's own
+microgpt (the fixture shows the same trained model) and a training loop written here on
+the counts the page trains on, under CPython, so these tests also check that the page
+shows the model's numbers.
 """
 
+import json
 import math
 import re
 from pathlib import Path
@@ -12,24 +16,42 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import READY_TIMEOUT, fits_a_phone, put_code, ready_lab, serious_problems
+from tests.courses import lab_name, widgets_course
 
 pytestmark = pytest.mark.browser
 
 PROJECT = Path(__file__).resolve().parent.parent
-BARS_PAGE = "07-neural-blocks/next-letter-probs/"
-TRAIN_PAGE = "07-neural-blocks/neural-bigram/"
-TRAIN_LAB = "Lab: One training step"
-SOLUTION = (PROJECT / "labs/07-neural-blocks/neural-bigram/solution.py").read_text(encoding="utf-8")
+COURSE = widgets_course()
+BARS_CALL = re.compile(r"next_letters\(\s*\"([a-z]*)\"")
+BARS_LESSON = next(lesson for lesson in COURSE.lessons() if BARS_CALL.search(lesson.body))
+PREFIX = BARS_CALL.search(BARS_LESSON.body).group(1)  # the letters the bars show first
+TRAIN_CALL = re.compile(r"training\(\s*lab=\"([a-z-]+)\"")
+TRAIN_LESSON = next(lesson for lesson in COURSE.lessons() if TRAIN_CALL.search(lesson.body))
+TRAIN_LAB = next(lab for lab in COURSE.labs.for_lesson(TRAIN_LESSON) if lab.slug == TRAIN_CALL.search(TRAIN_LESSON.body).group(1))
+SOLUTION = TRAIN_LAB.solution
 PYTHON_TIMEOUT = 30_000
 
 
+def test_the_fixture_solution_has_the_lines_these_tests_change():
+    assert SOLUTION.count("    pairs = sum(") == 1 and SOLUTION.count("    return new_W") == 1
+
+
+def model():
+    from microgpt import load_checkpoint
+
+    return load_checkpoint(PROJECT / "course" / "checkpoint.json")
+
+
 def probs_after(prefix):
-    from microgpt import load_checkpoint, run_name
+    from microgpt import run_name
     from microgpt.layers import softmax
 
-    model = load_checkpoint(PROJECT / "course" / "checkpoint.json")
-    _maps, logits = run_name(model, prefix)
-    return dict(zip([*model.tokenizer.chars, "end"], softmax(logits[-1])))
+    trained = model()
+    _maps, logits = run_name(trained, prefix)
+    return dict(zip([*trained.tokenizer.chars, "end"], softmax(logits[-1])))
+
+
+TOKENS = len(model().tokenizer.chars) + 1  # every letter, and "end"
 
 
 def favourites(probs):
@@ -44,18 +66,18 @@ def row_text(widget, token):
     return widget.locator("tbody tr").filter(has=widget.page.get_by_role("rowheader", name=token, exact=True))
 
 
-def test_the_bars_for_em_are_in_the_page_before_python(page, site):
-    page.goto(site + BARS_PAGE)
+def test_the_bars_for_the_authors_letters_are_in_the_page_before_python(page, widgets_site):
+    page.goto(widgets_site + BARS_LESSON.url)
     widget = bars(page)
-    probs = probs_after("em")
-    expect(widget.locator("tbody tr")).to_have_count(27)
+    probs = probs_after(PREFIX)
+    expect(widget.locator("tbody tr")).to_have_count(TOKENS)
     for token in favourites(probs):
         expect(row_text(widget, token)).to_contain_text(f"{100 * probs[token]:.1f}%")
     expect(widget.get_by_role("status")).to_contain_text(f"“{favourites(probs)[0]}” {100 * probs[favourites(probs)[0]]:.1f}%")
 
 
-def test_typed_letters_are_read_by_the_pages_python(page, site):
-    page.goto(site + BARS_PAGE)
+def test_typed_letters_are_read_by_the_pages_python(page, widgets_site):
+    page.goto(widgets_site + BARS_LESSON.url)
     widget = bars(page)
     box = widget.get_by_role("textbox", name="Letters so far")
     box.fill("KA")
@@ -70,26 +92,19 @@ def test_typed_letters_are_read_by_the_pages_python(page, site):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_bars_are_accessible_and_fit_a_phone(new_context, site, scheme):
+def test_the_bars_are_accessible_and_fit_a_phone(new_context, widgets_site, scheme):
     page = new_context(bypass_csp=True, color_scheme=scheme).new_page()
-    page.goto(site + BARS_PAGE)
-    expect(bars(page).locator("tbody tr")).to_have_count(27)
+    page.goto(widgets_site + BARS_LESSON.url)
+    expect(bars(page).locator("tbody tr")).to_have_count(TOKENS)
     assert serious_problems(page) == []
     assert fits_a_phone(page)
 
 
-def reference_losses(steps, lr):
-    """The loss curve of the lesson's run, from a loop written here on counts made from names.txt."""
-    from site_builder.names_data import names_path
-
-    letters = "abcdefghijklmnopqrstuvwxyz"
-    counts = [[0] * 27 for _ in range(27)]
-    for name in names_path(PROJECT).read_text(encoding="utf-8").split():
-        tokens = [26, *(letters.index(ch) for ch in name), 26]
-        for a, b in zip(tokens, tokens[1:]):
-            counts[a][b] += 1
+def reference_losses(counts, steps, lr):
+    """The loss after each step of the page's run, from a loop written here on the same counts."""
+    size = len(counts)
     pairs = sum(map(sum, counts))
-    W = [[0.0] * 27 for _ in range(27)]
+    W = [[0.0] * size for _ in range(size)]
     losses = []
     for step in range(steps + 1):
         rows = [[math.exp(w) / sum(math.exp(v) for v in row) for w in row] for row in W]
@@ -102,24 +117,32 @@ def training(page):
     return page.get_by_role("region", name="Train your table")
 
 
-def test_train_runs_the_learners_step_and_draws_the_loss_as_it_falls(page, site):
-    page.goto(site + TRAIN_PAGE)
-    lab = ready_lab(page, TRAIN_LAB)
+def config_of(widget):
+    """What the build gave the training widget: the counts, steps and learning rate of its run."""
+    return json.loads(widget.locator("[data-training-config]").text_content())
+
+
+def test_train_runs_the_learners_step_and_draws_the_loss_as_it_falls(page, widgets_site):
+    page.goto(widgets_site + TRAIN_LESSON.url)
+    lab = ready_lab(page, lab_name(TRAIN_LAB))
     put_code(lab, SOLUTION)
     widget = training(page)
+    config = config_of(widget)
+    steps = config["steps"]
+    assert steps >= 20 and steps % 10 == 0  # the table keeps one loss in ten steps: two rows at least, the last at the end
     widget.get_by_role("button", name="Train").click()
-    expected = reference_losses(100, 50)
+    expected = reference_losses(config["counts"], steps, config["lr"])
     status = widget.get_by_role("status")
     expect(status).to_contain_text(f"from {expected[0]:.4f} to {expected[-1]:.4f}", timeout=PYTHON_TIMEOUT)
-    expect(widget.get_by_role("progressbar", name="Training")).to_have_attribute("aria-valuenow", "100")
-    expect(widget.locator("tbody tr")).to_have_count(11)  # steps 0, 10, ..., 100
-    expect(widget.locator("tbody tr").nth(5)).to_contain_text(f"{expected[50]:.4f}")
+    expect(widget.get_by_role("progressbar", name="Training")).to_have_attribute("aria-valuenow", str(steps))
+    expect(widget.locator("tbody tr")).to_have_count(steps // 10 + 1)  # steps 0, 10, ..., the last
+    expect(widget.locator("tbody tr").nth(1)).to_contain_text(f"{expected[10]:.4f}")
     expect(widget.locator("polyline")).to_have_count(1)
 
 
-def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
-    page.goto(site + TRAIN_PAGE)
-    lab = ready_lab(page, TRAIN_LAB)
+def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, widgets_site):
+    page.goto(widgets_site + TRAIN_LESSON.url)
+    lab = ready_lab(page, lab_name(TRAIN_LAB))
     # A quarter of a second per step by the clock, so the run lasts far longer than the test's
     # wait for Stop, however fast the machine (a fixed count of loops was done in 3 s in CI).
     pause = "    started = time.monotonic()\n    while time.monotonic() - started < 0.25:\n        pass\n"
@@ -129,16 +152,17 @@ def test_stop_ends_a_training_run_and_keeps_the_curve_so_far(page, site):
     widget = training(page)
     widget.get_by_role("button", name="Train").click()
     # The test reads the status between polls and may miss step 1: any later step will do.
-    expect(widget.get_by_role("status")).to_contain_text(re.compile(r"Step [1-9]\d* of 100"), timeout=PYTHON_TIMEOUT)
+    steps = config_of(widget)["steps"]
+    expect(widget.get_by_role("status")).to_contain_text(re.compile(rf"Step [1-9]\d* of {steps}"), timeout=PYTHON_TIMEOUT)
     widget.get_by_role("button", name="Stop").click()
     expect(widget.get_by_role("status")).to_contain_text("Stopped after", timeout=5_000)
     expect(widget.get_by_role("button", name="Train")).to_be_enabled()
     expect(widget.locator("polyline")).to_have_count(1)
 
 
-def test_a_step_that_returns_nothing_is_named(page, site):
-    page.goto(site + TRAIN_PAGE)
-    lab = ready_lab(page, TRAIN_LAB)
+def test_a_step_that_returns_nothing_is_named(page, widgets_site):
+    page.goto(widgets_site + TRAIN_LESSON.url)
+    lab = ready_lab(page, lab_name(TRAIN_LAB))
     put_code(lab, SOLUTION.replace("    return new_W", "    print(new_W)"))
     widget = training(page)
     widget.get_by_role("button", name="Train").click()
@@ -146,9 +170,9 @@ def test_a_step_that_returns_nothing_is_named(page, site):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_training_view_is_accessible_and_fits_a_phone(new_context, site, scheme):
+def test_the_training_view_is_accessible_and_fits_a_phone(new_context, widgets_site, scheme):
     page = new_context(bypass_csp=True, color_scheme=scheme).new_page()
-    page.goto(site + TRAIN_PAGE)
+    page.goto(widgets_site + TRAIN_LESSON.url)
     expect(training(page).locator("svg")).to_have_count(1)
     assert serious_problems(page) == []
     assert fits_a_phone(page)
