@@ -35,6 +35,9 @@ BAD_CALLS = {
     "a view with a capital": ('heatmap("emma", view="Weights")', "view", "Weights"),
     "a misspelt keyword": ('heatmap("emma", heads=2)', "heads", "heads"),
     "a list of names": ('heatmap(["emma", "olivia"])', "names?", "emma"),
+    "a caption that is a number": ('heatmap("emma", caption=3)', "caption", "3"),
+    "a caption that is a list": ('heatmap("emma", caption=["a"])', "caption", "['a']"),
+    "side_by_side in quotes": ('heatmap("emma", side_by_side="yes")', "side_by_side", "yes"),
 }
 
 
