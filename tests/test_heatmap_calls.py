@@ -87,3 +87,12 @@ def test_a_good_heatmap_call_builds(call, heatmap_course, tmp_path):
     result = build(heatmap_course, tmp_path / "dist")
     assert result.exit_code == 0, result.output
     assert "data-heatmap" in (tmp_path / "dist" / "01-basics" / "averages" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("call", ['heatmap("emma")', 'next_letters("em", caption="Bars.")'])
+def test_a_model_view_without_the_trained_model_is_refused_at_its_line(call, mini_course, tmp_path):
+    assert not (mini_course / "course" / "checkpoint.json").exists()
+    line = call_in_lesson(mini_course, call)
+    result = build(mini_course, tmp_path / "dist")
+    assert result.exit_code == 1, result.output
+    assert f"{LESSON}:{line}: " in result.output and "course/checkpoint.json is missing (run `course train`)" in result.output, result.output

@@ -44,6 +44,8 @@ def test_a_prefix_that_is_not_lower_case_letters_is_refused(prefix):
 def test_next_letters_needs_a_caption():
     with pytest.raises(WidgetError, match="caption must be a non-empty text"):
         NEXT_LETTERS.request("em")
+    with pytest.raises(WidgetError, match="caption must be a non-empty text in quotes, not 3"):
+        NEXT_LETTERS.request("em", caption=3)
     assert NEXT_LETTERS.request("", caption=" Bars. ") == {"prefix": "", "caption": "Bars."}
 
 
