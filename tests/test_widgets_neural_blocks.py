@@ -103,6 +103,11 @@ GOOD_TRAINING = {"lab": "neural-bigram", "steps": 10, "lr": 1.0, "counts": COUNT
         ({"counts": [[1, -1], [0, 0]]}, "counts must be a square table"),
         ({"caption": ""}, "caption must be a non-empty text"),
         ({"lab": ""}, "lab must be the name"),
+        ({"lab": 3}, "lab must be the name"),
+        ({"steps": True}, "steps must be a whole number"),
+        ({"lr": float("inf")}, "lr must be a number above 0"),
+        ({"lr": "0.5"}, "lr must be a number above 0"),
+        ({"caption": 3}, "caption must be a non-empty text"),
     ],
 )
 def test_a_bad_training_argument_is_refused(change, said):
