@@ -169,3 +169,25 @@ def test_the_step_gets_copies_so_it_cannot_change_the_run():
     reply = training.train(code, json.dumps(COUNTS), "2", "1.0")
     good = training.train(GOOD_STEP, json.dumps(COUNTS), "2", "1.0")
     assert reply["losses"][0] == good["losses"][0]  # the loss is measured on the page's own counts
+
+
+@pytest.mark.parametrize(
+    "lab, said",
+    [
+        ("nope", "training lab 'nope' is not one of this lesson's labs ('add')"),
+        ("add", "training runs train_step(), which lab '01-basics/add' does not ask for"),
+    ],
+)
+def test_a_training_lab_the_lesson_lacks_or_without_train_step_is_refused_at_its_line(lab, said, mini_course, tmp_path):
+    from click.testing import CliRunner
+
+    from site_builder.cli import main
+
+    lesson = "lessons/01-basics/adding.md"
+    call = f'{{{{ training(lab="{lab}", steps=3, lr=1.0, counts=[[1, 2], [3, 4]], target=0.5, caption="Loss.") }}}}'
+    path = mini_course / lesson
+    lines = path.read_text(encoding="utf-8").splitlines() + ["", call, ""]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(mini_course), "build", "--out", str(tmp_path / "dist")])
+    assert result.exit_code == 1, result.output
+    assert f"{lesson}:{lines.index(call) + 1}: " in result.output and said in result.output, result.output
