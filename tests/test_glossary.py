@@ -148,6 +148,11 @@ CASES = {
         lambda r: f"{PAGE}: the glossary page must list the terms: put {{{{ glossary() }}}} where the list goes",
         None,  # every term link is then a dead anchor too
     ),
+    "glossary() in a course with no glossary": (
+        lambda r: (r / GLOSSARY).unlink(),
+        lambda r: f"{PAGE}:{line_of(r / PAGE, 'glossary()')}: a widget failed: glossary(): the course has no glossary: write {GLOSSARY}",
+        None,  # and every term() the lessons call is then unknown too
+    ),
     "term() with no words to show": (
         lambda r: edit(r / AVERAGES, '"mean")', '"")'),
         lambda r: f"{AVERAGES}:{line_of(r / AVERAGES, 'arithmetic')}: a widget failed: term('arithmetic  MEAN', ...): the second argument is the words to show, in quotes, not ''",
