@@ -163,6 +163,16 @@ CASES = {
         lambda r: f"{PAGE}:{line_of(r / PAGE, 'new_terms()')}: a widget failed: new_terms() lists the terms a lesson introduces: use it in a lesson",
         1,
     ),
+    "term() with an empty name": (
+        lambda r: edit(r / ADDING, 'term("sum")', 'term("")'),
+        lambda r: f"{ADDING}:{line_of(r / ADDING, 'term(\"\")')}: a widget failed: term(): the first argument is the term's name in quotes, not ''",
+        1,
+    ),
+    "term() with a number for a name": (
+        lambda r: edit(r / ADDING, 'term("sum")', "term(3)"),
+        lambda r: f"{ADDING}:{line_of(r / ADDING, 'term(3)')}: a widget failed: term(): the first argument is the term's name in quotes, not 3",
+        1,
+    ),
     "term() with no words to show": (
         lambda r: edit(r / AVERAGES, '"mean")', '"")'),
         lambda r: f"{AVERAGES}:{line_of(r / AVERAGES, 'arithmetic')}: a widget failed: term('arithmetic  MEAN', ...): the second argument is the words to show, in quotes, not ''",
