@@ -21,11 +21,12 @@ def test_a_good_call_is_taken():
     [
         ("assmble", CAP, "c", "capstone's first argument must be one of 'assemble', 'train', 'sample', not 'assmble'"),
         (PARTS[0], [], "c", "capstone's second argument must be the capstone:capstone provider's result"),
+        (PARTS[0], list(NEEDED), "c", "capstone's second argument must be the capstone:capstone provider's result"),
         (PARTS[0], {key: [] for key in NEEDED[1:]}, "c", "capstone's second argument must be the capstone:capstone provider's result"),
         (PARTS[0], CAP, "", "capstone caption must be a non-empty text in quotes, not ''"),
         (PARTS[0], CAP, 3, "capstone caption must be a non-empty text in quotes, not 3"),
     ],
-    ids=["a part misspelt", "a list for cap", "a key missing", "an empty caption", "a number for a caption"],
+    ids=["a part misspelt", "a list for cap", "a list of its keys", "a key missing", "an empty caption", "a number for a caption"],
 )
 def test_a_bad_capstone_argument_is_refused(part, cap, caption, said):
     with pytest.raises(WidgetError) as refused:
