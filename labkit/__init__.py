@@ -4,7 +4,7 @@ Pure standard library, so the same code runs under CPython (the builder, the
 `course check` command, the tests) and under Pyodide in the learner's browser.
 """
 
-from labkit.checks import Case, CheckFailed, Checks, Tester
-from labkit.values import close, show
+from labkit.checks import Case, CheckFailed, Checks
+from labkit.values import show
 
-__all__ = ["Case", "CheckFailed", "Checks", "Tester", "close", "show"]
+__all__ = ["Case", "CheckFailed", "Checks", "show"]

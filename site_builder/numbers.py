@@ -13,7 +13,6 @@ from site_builder import tomlfile
 from site_builder.errors import did_you_mean, exception_text
 from site_builder.names_data import NamesUnavailable
 from site_builder.paths import UnsafePath, inside, is_ignored
-from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.time_limit import TimedOut, time_limit
 
 NUMBERS_DIR = Path("course") / "numbers"

@@ -4,12 +4,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from labkit import grading
+from labkit.grading import load_checks
 from site_builder.cli import main
+from tests.courses import real_course
 
+# `course check` run from the course folder, on a real lab: what it says is read from the lab.
 PROJECT_LAB = "labs/08-attention/scaled-dot-product"
-CHECKS = len(grading.load_checks((Path(__file__).resolve().parent.parent / PROJECT_LAB / "checks.py").read_text(), "lab").checks)
-ALL_PASSED = f"\nAll checks passed ({CHECKS} of {CHECKS}).\n"
+LAB = real_course().labs.get(PROJECT_LAB.removeprefix("labs/"))
+CHECK_NAMES = [check.name for check in load_checks(LAB.checks_source, LAB.id).checks]
+ALL_PASSED = f"\nAll checks passed ({len(CHECK_NAMES)} of {len(CHECK_NAMES)}).\n"
 
 
 def run(*args):
@@ -17,16 +20,17 @@ def run(*args):
 
 
 def test_check_passes_the_solution_with_exit_0(tmp_path):
-    result = run("check", "scaled-dot-product", f"{PROJECT_LAB}/solution.py")
+    result = run("check", LAB.slug, f"{PROJECT_LAB}/solution.py")
     assert result.exit_code == 0, result.output
     assert ALL_PASSED in result.output
 
 
 def test_check_explains_a_wrong_answer_with_exit_1():
-    result = run("check", "08-attention/scaled-dot-product", f"{PROJECT_LAB}/wrong/no_sqrt_scaling.py")
+    wrong = LAB.wrong_answers[0]
+    result = run("check", LAB.id, str(wrong.src_path))
     assert result.exit_code == 1
-    assert "FAIL  Scores are divided by √d" in result.output
-    assert "when the scores are not divided by √d at all" in result.output
+    assert any(f"FAIL  {name}\n" in result.output for name in CHECK_NAMES), result.output
+    assert wrong.expect in result.output
 
 
 def test_check_names_the_labs_when_the_lab_is_unknown():
@@ -58,9 +62,9 @@ def test_check_takes_a_lab_folder_from_the_current_folder_or_the_course(mini_cou
 @pytest.mark.parametrize(
     ("lab", "guess"),
     [
-        ("scaled-dot-prodcut", "scaled-dot-product"),
-        ("08-attention/scaled-dot-prodct", "08-attention/scaled-dot-product"),
-        ("labs/08-atention/scaled-dot-product/", "08-attention/scaled-dot-product"),
+        (LAB.slug[:-2] + LAB.slug[-1] + LAB.slug[-2], LAB.slug),  # the last two letters swapped
+        (f"{LAB.module_dir}/{LAB.slug[:-2]}{LAB.slug[-1]}", LAB.id),  # a letter left out
+        (f"labs/{LAB.module_dir[:4]}{LAB.module_dir[5:]}/{LAB.slug}/", LAB.id),  # a letter of the module left out
     ],
     ids=["folder name", "id", "folder"],
 )
@@ -83,16 +87,16 @@ def test_check_asks_for_the_id_when_two_labs_share_a_folder_name(mini_course):
 
 def test_check_refuses_a_file_that_is_not_utf8_with_its_place(tmp_path):
     learner = tmp_path / "mine.py"
-    learner.write_bytes("def attend(q, keys, values):\n    return [0.0]  # café\n".encode("latin-1"))
-    result = run("check", "scaled-dot-product", str(learner))
+    learner.write_bytes("def f(x):\n    return [0.0]  # café\n".encode("latin-1"))
+    result = run("check", LAB.slug, str(learner))
     assert result.exit_code == 1
     assert f"Error: {learner}:2: this file is not UTF-8 (byte 0xe9 at column 24); save it as UTF-8" in result.output
 
 
 def test_check_reads_a_file_saved_with_a_byte_order_mark(tmp_path):
     learner = tmp_path / "mine.py"
-    learner.write_text("\ufeff" + (Path(PROJECT_LAB) / "solution.py").read_text(), encoding="utf-8")
-    result = run("check", "scaled-dot-product", str(learner))
+    learner.write_text("\ufeff" + LAB.solution, encoding="utf-8")
+    result = run("check", LAB.slug, str(learner))
     assert result.exit_code == 0, result.output
 
 

@@ -45,6 +45,12 @@ def test_every_name_the_scripts_import_is_exported():
     assert {"MAX_NAME_LETTERS", "HEADS", "OUTPUT_CAP", "DEFAULT_TIME_LIMIT", "PROGRESS_KEY"} <= set(imported)
 
 
+def test_no_script_keeps_its_own_copy_of_a_model_size():
+    own = re.compile(r"const (\w*(?:LETTERS|HEADS|CONTEXT)\w*) = \d+")
+    copies = [f"{path.name}: {match.group(0)}" for path in sorted(STATIC_JS.glob("*.js")) for match in own.finditer(path.read_text(encoding="utf-8"))]
+    assert copies == [], "import it from course-constants.js instead"
+
+
 def test_no_script_keeps_its_own_copy_of_a_storage_key():
     keys = (constants.PROGRESS_KEY, constants.THEME_KEY)
     copies = [

@@ -148,6 +148,31 @@ CASES = {
         lambda r: f"{PAGE}: the glossary page must list the terms: put {{{{ glossary() }}}} where the list goes",
         None,  # every term link is then a dead anchor too
     ),
+    "glossary() in a course with no glossary": (
+        lambda r: (r / GLOSSARY).unlink(),
+        lambda r: f"{PAGE}:{line_of(r / PAGE, 'glossary()')}: a widget failed: glossary(): the course has no glossary: write {GLOSSARY}",
+        None,  # and every term() the lessons call is then unknown too
+    ),
+    "term() in a course with no glossary": (
+        lambda r: (r / GLOSSARY).unlink(),
+        lambda r: f"{ADDING}:{line_of(r / ADDING, 'term(\"sum\")')}: a widget failed: term('sum'): the course has no glossary: write {GLOSSARY}",
+        None,  # and glossary() on its page too
+    ),
+    "new_terms() on a page": (
+        lambda r: edit(r / PAGE, "{{ glossary() }}", "{{ glossary() }}\n\n{{ new_terms() }}"),
+        lambda r: f"{PAGE}:{line_of(r / PAGE, 'new_terms()')}: a widget failed: new_terms() lists the terms a lesson introduces: use it in a lesson",
+        1,
+    ),
+    "term() with an empty name": (
+        lambda r: edit(r / ADDING, 'term("sum")', 'term("")'),
+        lambda r: f"{ADDING}:{line_of(r / ADDING, 'term(\"\")')}: a widget failed: term(): the first argument is the term's name in quotes, not ''",
+        1,
+    ),
+    "term() with a number for a name": (
+        lambda r: edit(r / ADDING, 'term("sum")', "term(3)"),
+        lambda r: f"{ADDING}:{line_of(r / ADDING, 'term(3)')}: a widget failed: term(): the first argument is the term's name in quotes, not 3",
+        1,
+    ),
     "term() with no words to show": (
         lambda r: edit(r / AVERAGES, '"mean")', '"")'),
         lambda r: f"{AVERAGES}:{line_of(r / AVERAGES, 'arithmetic')}: a widget failed: term('arithmetic  MEAN', ...): the second argument is the words to show, in quotes, not ''",

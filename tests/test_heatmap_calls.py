@@ -12,25 +12,32 @@ import pytest
 from click.testing import CliRunner
 
 from site_builder.cli import main
+from site_builder.constants import HEADS, MAX_NAME_LETTERS
 from tests.conftest import PROJECT
 
 LESSON = "lessons/01-basics/averages.md"
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+LONGEST = LETTERS[:MAX_NAME_LETTERS]  # the longest name the model reads
+TOO_LONG = LETTERS[: MAX_NAME_LETTERS + 1]
 
 # Each bad call: the argument its message must name, and the bad value it must quote.
 BAD_CALLS = {
     "a name with a capital": ('heatmap("Emma")', "names?", "Emma"),
     "a name with a hyphen": ('heatmap("jean-luc")', "names?", "jean-luc"),
-    "a name of 16 letters": ('heatmap("abcdefghijklmnop")', "names?", "abcdefghijklmnop"),
+    "a name one letter too long": (f'heatmap("{TOO_LONG}")', "names?", TOO_LONG),
     "an empty name": ('heatmap("")', "names?", ""),
     "a number for a name": ("heatmap(7)", "names?", "7"),
     "a bad second name": ('heatmap("emma", "Zoe")', "names?", "Zoe"),
     "head 0": ('heatmap("emma", head=0)', "head", "0"),
-    "head 5": ('heatmap("emma", head=5)', "head", "5"),
+    "a head past the last": (f'heatmap("emma", head={HEADS + 1})', "head", str(HEADS + 1)),
     "head in quotes": ('heatmap("emma", head="2")', "head", "2"),
     "a view misspelt": ('heatmap("emma", view="score")', "view", "score"),
     "a view with a capital": ('heatmap("emma", view="Weights")', "view", "Weights"),
     "a misspelt keyword": ('heatmap("emma", heads=2)', "heads", "heads"),
     "a list of names": ('heatmap(["emma", "olivia"])', "names?", "emma"),
+    "a caption that is a number": ('heatmap("emma", caption=3)', "caption", "3"),
+    "a caption that is a list": ('heatmap("emma", caption=["a"])', "caption", "['a']"),
+    "side_by_side in quotes": ('heatmap("emma", side_by_side="yes")', "side_by_side", "yes"),
 }
 
 
@@ -74,9 +81,18 @@ def test_head_true_is_refused(heatmap_course, tmp_path):
     assert result.exit_code == 1 and f"{LESSON}:{line}: " in result.output, result.output
 
 
-@pytest.mark.parametrize("call", ['heatmap("emma")', 'heatmap("emma", "abcdefghijklmno", head=4, view="scores")', 'heatmap(head=1, view="weights")'])
+@pytest.mark.parametrize("call", ['heatmap("emma")', f'heatmap("emma", "{LONGEST}", head={HEADS}, view="scores")', 'heatmap(head=1, view="weights")'])
 def test_a_good_heatmap_call_builds(call, heatmap_course, tmp_path):
     call_in_lesson(heatmap_course, call)
     result = build(heatmap_course, tmp_path / "dist")
     assert result.exit_code == 0, result.output
     assert "data-heatmap" in (tmp_path / "dist" / "01-basics" / "averages" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("call", ['heatmap("emma")', 'next_letters("em", caption="Bars.")'])
+def test_a_model_view_without_the_trained_model_is_refused_at_its_line(call, mini_course, tmp_path):
+    assert not (mini_course / "course" / "checkpoint.json").exists()
+    line = call_in_lesson(mini_course, call)
+    result = build(mini_course, tmp_path / "dist")
+    assert result.exit_code == 1, result.output
+    assert f"{LESSON}:{line}: " in result.output and "course/checkpoint.json is missing (run `course train`)" in result.output, result.output

@@ -114,6 +114,14 @@ def test_every_registered_kind_has_its_template_scripts_and_styles():
             assert (PROJECT / "static/css" / style).is_file(), (kind.name, style)
 
 
+def test_every_module_of_the_package_is_a_kind_of_its_own_name_labs_first():
+    modules = sorted(path.stem for path in (PROJECT / "site_builder/widgets").glob("*.py") if path.stem not in ("__init__", "kind"))
+    assert sorted(KINDS) == modules
+    for name, kind in KINDS.items():
+        assert type(kind).__module__ == f"site_builder.widgets.{name}", name
+    assert next(iter(KINDS)) == "lab"
+
+
 def test_a_misspelt_keyword_in_lesson_text_is_refused_at_its_line(mini_course, tmp_path):
     lesson = mini_course / ADDING
     lesson.write_text(lesson.read_text() + '\n{{ heatmap("emma", hed=2) }}\n')

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from labkit import realmodel, training
+from site_builder.constants import MAX_NAME_LETTERS
 from site_builder.errors import WidgetError
 from site_builder.widgets.next_letters import KIND as NEXT_LETTERS
 from site_builder.widgets.next_letters import bars
@@ -34,15 +35,17 @@ def train_step(W, counts, lr):
 '''
 
 
-@pytest.mark.parametrize("prefix", ["EM", "e m", "abcdefghijklmnop", 3])
+@pytest.mark.parametrize("prefix", ["EM", "e m", "a" * (MAX_NAME_LETTERS + 1), 3])
 def test_a_prefix_that_is_not_lower_case_letters_is_refused(prefix):
-    with pytest.raises(WidgetError, match="prefix must be 0 to 15 lower-case letters"):
+    with pytest.raises(WidgetError, match=f"prefix must be 0 to {MAX_NAME_LETTERS} lower-case letters"):
         NEXT_LETTERS.request(prefix, caption="Bars.")
 
 
 def test_next_letters_needs_a_caption():
     with pytest.raises(WidgetError, match="caption must be a non-empty text"):
         NEXT_LETTERS.request("em")
+    with pytest.raises(WidgetError, match="caption must be a non-empty text in quotes, not 3"):
+        NEXT_LETTERS.request("em", caption=3)
     assert NEXT_LETTERS.request("", caption=" Bars. ") == {"prefix": "", "caption": "Bars."}
 
 
@@ -61,10 +64,22 @@ def test_the_pages_python_gives_the_softmax_of_the_models_last_logits():
     assert f"“{reply['tokens'][top]}” {100 * reply['probs'][top]:.1f}%" in reply["summary"]
 
 
-@pytest.mark.parametrize("prefix, said", [("e1", "only knows the letters a to z"), ("a" * 16, "at most 15 letters")])
+@pytest.mark.parametrize("prefix, said", [("e1", "only knows the letters a to z"), ("a" * (MAX_NAME_LETTERS + 1), f"at most {MAX_NAME_LETTERS} letters")])
 def test_a_prefix_the_model_cannot_read_gets_a_sentence(prefix, said):
     reply = realmodel.next_letter_bars(prefix, CHECKPOINT)
     assert reply["status"] == "error" and said in reply["summary"]
+
+
+def test_the_box_takes_as_many_letters_as_the_model_reads():
+    from types import SimpleNamespace
+
+    from site_builder.memo import Memo
+    from site_builder.pages import environment
+
+    context = SimpleNamespace(course=SimpleNamespace(checkpoint=CHECKPOINT), memo=Memo())
+    drawn = NEXT_LETTERS.prepare(NEXT_LETTERS.request("em", caption="Bars."), context, None)
+    html = environment().get_template(f"widgets/{NEXT_LETTERS.template}").render(root="", number=1, **drawn)
+    assert f'maxlength="{MAX_NAME_LETTERS}"' in html
 
 
 def test_bars_are_drawn_against_the_largest():
@@ -89,6 +104,11 @@ GOOD_TRAINING = {"lab": "neural-bigram", "steps": 10, "lr": 1.0, "counts": COUNT
         ({"counts": [[1, -1], [0, 0]]}, "counts must be a square table"),
         ({"caption": ""}, "caption must be a non-empty text"),
         ({"lab": ""}, "lab must be the name"),
+        ({"lab": 3}, "lab must be the name"),
+        ({"steps": True}, "steps must be a whole number"),
+        ({"lr": float("inf")}, "lr must be a number above 0"),
+        ({"lr": "0.5"}, "lr must be a number above 0"),
+        ({"caption": 3}, "caption must be a non-empty text"),
     ],
 )
 def test_a_bad_training_argument_is_refused(change, said):
@@ -188,3 +208,25 @@ def test_the_step_gets_copies_so_it_cannot_change_the_run():
     reply = training.train(code, json.dumps(COUNTS), "2", "1.0")
     good = training.train(GOOD_STEP, json.dumps(COUNTS), "2", "1.0")
     assert reply["losses"][0] == good["losses"][0]  # the loss is measured on the page's own counts
+
+
+@pytest.mark.parametrize(
+    "lab, said",
+    [
+        ("nope", "training lab 'nope' is not one of this lesson's labs ('add')"),
+        ("add", "training runs train_step(), which lab '01-basics/add' does not ask for"),
+    ],
+)
+def test_a_training_lab_the_lesson_lacks_or_without_train_step_is_refused_at_its_line(lab, said, mini_course, tmp_path):
+    from click.testing import CliRunner
+
+    from site_builder.cli import main
+
+    lesson = "lessons/01-basics/adding.md"
+    call = f'{{{{ training(lab="{lab}", steps=3, lr=1.0, counts=[[1, 2], [3, 4]], target=0.5, caption="Loss.") }}}}'
+    path = mini_course / lesson
+    lines = path.read_text(encoding="utf-8").splitlines() + ["", call, ""]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(mini_course), "build", "--out", str(tmp_path / "dist")])
+    assert result.exit_code == 1, result.output
+    assert f"{lesson}:{lines.index(call) + 1}: " in result.output and said in result.output, result.output

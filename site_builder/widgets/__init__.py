@@ -3,8 +3,9 @@
 A kind says how an author asks for it, checks the request, computes its data at build
 time, and names the template, scripts and styles that draw it. The page templates know
 nothing of any one kind: they place what `PageWidgets` gathers. To add a kind, write
-`widgets/<kind>.py` (a `WidgetKind`), `templates/widgets/<kind>.html` and
-`static/js/<kind>.js`, and list it in `KINDS` below.
+`widgets/<kind>.py` (a `WidgetKind`, and `KIND = <Kind>()`), `templates/widgets/<kind>.html`
+and `static/js/<kind>.js`: every module of this package but `kind` is a kind, found here
+(docs/widgets.md).
 
 An author asks for a widget in one of four ways, which a kind declares with `placed`
 and `fence`:
@@ -14,11 +15,25 @@ and `fence`:
   its labs in the front matter), drawn above or below the text.
 """
 
-from site_builder.widgets import capstone, chart, film, glossary, grid, heatmap, lab, new_terms, next_letters, question, term, training
+import importlib
+import pkgutil
+
 from site_builder.widgets.kind import PageWidgets, WidgetContext, WidgetKind  # noqa: F401 (the package's interface)
 
+NOT_KINDS = ("kind",)  # the contract every kind keeps, not a kind of its own
 # Labs first: a page loads the scripts in this order, and Python should start first.
-KINDS = {kind.name: kind for kind in (lab.KIND, film.KIND, heatmap.KIND, question.KIND, chart.KIND, grid.KIND, next_letters.KIND, training.KIND, capstone.KIND, term.KIND, glossary.KIND, new_terms.KIND)}
+FIRST = ("lab",)
+
+
+def found_kinds():
+    """{name: kind} for every module of this package, `FIRST` first, the rest by module name."""
+    names = sorted(info.name for info in pkgutil.iter_modules(__path__) if info.name not in NOT_KINDS)
+    names.sort(key=lambda name: name not in FIRST)
+    kinds = [importlib.import_module(f"{__name__}.{name}").KIND for name in names]
+    return {kind.name: kind for kind in kinds}
+
+
+KINDS = found_kinds()
 
 
 def inline_names():

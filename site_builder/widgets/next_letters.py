@@ -28,7 +28,7 @@ class NextLetters(WidgetKind):
     styles = ("next_letters.css",)
 
     def request(self, prefix="em", *, caption=""):
-        """The letters typed at first (0 to 15 of a-z) and a sentence saying what to look at."""
+        """The letters typed at first (0 to MAX_NAME_LETTERS of a-z) and a sentence saying what to look at."""
         if not isinstance(prefix, str) or not PREFIX.match(prefix):
             raise WidgetError(f"next_letters prefix must be 0 to {MAX_NAME_LETTERS} lower-case letters a-z, not {prefix!r}")
         if not isinstance(caption, str) or not caption.strip():
@@ -44,7 +44,8 @@ class NextLetters(WidgetKind):
         model = memo.get("model", [model_digest], lambda: load_model(checkpoint))
         probs = memo.get("next-letters", [model_digest, request["prefix"]], lambda: next_token_probs(model, request["prefix"]))
         tokens = [*model.tokenizer.chars, END]
-        return {"next_letters": {**request, "tokens": tokens, "bars": bars(tokens, probs), "summary": summary(request["prefix"], tokens, probs)}}
+        shown = {"tokens": tokens, "bars": bars(tokens, probs), "summary": summary(request["prefix"], tokens, probs)}
+        return {"next_letters": {**request, **shown, "max_letters": MAX_NAME_LETTERS}}
 
 
 KIND = NextLetters()

@@ -5,6 +5,7 @@
 // and owns the running: `run(name)` sends {type: "compare"} through the lab, so the lab's Stop
 // and time limit apply to the learner's code here too.
 
+import { HEADS } from "./course-constants.js";
 import { element } from "./dom.js";
 import { Legend } from "./heatmap-colours.js";
 import { viewControls } from "./heatmap-controls.js";
@@ -18,7 +19,7 @@ const HINT = "Point at or tap a square, or Tab into a grid and use the arrow key
 // What each block's replacement changes, for the panel's first sentence.
 const PLACE_OF_HOOK = {
   attend: "in every attention head",
-  multi_head: "as the model's whole attention: all four heads",
+  multi_head: `as the model's whole attention: all ${HEADS} heads`,
   rmsnorm: "everywhere the model normalises a vector",
   softmax: "in every attention head, where it turns the scores into weights",
   weighted_average: "in every attention head, where it blends the values by their weights",

@@ -3,9 +3,8 @@
 // (labkit.realmodel.next_letter_bars, through python-client.js) for the probability of every
 // token coming next. The author's prefix is in the page already; this redraws the table.
 
+import { MAX_NAME_LETTERS } from "./course-constants.js";
 import { getPython } from "./python-client.js";
-
-const MAX_LETTERS = 15;
 
 function cleaned(text) {
   return text.trim().toLowerCase();
@@ -14,7 +13,7 @@ function cleaned(text) {
 // What the reader typed, when the page can already say it will not do (the model's own
 // check in Python says the same, and more, for anything that gets past this).
 function problemWith(prefix) {
-  if (prefix.length > MAX_LETTERS) return `The model reads at most ${MAX_LETTERS} letters; “${prefix}” has ${prefix.length}.`;
+  if (prefix.length > MAX_NAME_LETTERS) return `The model reads at most ${MAX_NAME_LETTERS} letters; “${prefix}” has ${prefix.length}.`;
   if (!/^[a-z]*$/.test(prefix)) return "The model only knows the letters a to z: no accents, digits, spaces or punctuation.";
   return null;
 }
