@@ -176,13 +176,14 @@ export class LiveChart {
   }
 
   // A row for each point from index `from` on whose x is a multiple of `every` (or the last
-  // step); `cells` gets the point and the data up to it, and returns the row's texts.
+  // step, or one the table's `keep(point)` asks for); `cells` gets the point and the data up
+  // to it, and returns the row's texts.
   addRows(from) {
     const table = this.options.table;
     if (!table) return;
     for (let at = from; at < this.points.length; at += 1) {
       const point = this.points[at];
-      if (point[0] % table.every !== 0 && point[0] !== this.options.xMax) continue;
+      if (point[0] % table.every !== 0 && point[0] !== this.options.xMax && !table.keep?.(point)) continue;
       const row = document.createElement("tr");
       table.cells(point, this.points.slice(0, at + 1)).forEach((content, index) => {
         const cell = document.createElement(index ? "td" : "th");

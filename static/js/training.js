@@ -46,7 +46,7 @@ class Training {
       rules: [{ y: target, label: "counting model" }],
       describe: () => this.description(),
       // The table under the curve keeps one loss in this many steps (the build picks it), and the status says one.
-      table: { rows, every: this.config.tableEvery, cells: ([step, value]) => [String(step), loss(value)] },
+      table: { rows, every: this.config.tableEvery, keep: ([, value]) => value <= target, cells: ([step, value]) => [String(step), loss(value)] },
     });
   }
 
