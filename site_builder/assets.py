@@ -39,7 +39,9 @@ class Assets:
         """Write every asset into the staging folder `stage`; return the wheel's file name."""
         self.copy_static(stage / "static")
         (stage / "static" / "css" / "code.css").write_text(code_css(), encoding="utf-8")
-        (stage / constants.BROWSER_MODULE).write_text(constants.browser_module(), encoding="utf-8")
+        # The runtime's sizes, for the loading bar: a host that compresses them sends another length.
+        sizes = {name: (self.pyodide_source() / name).stat().st_size for name in PYODIDE_FILES}
+        (stage / constants.BROWSER_MODULE).write_text(constants.browser_module(RUNTIME_SIZES=sizes), encoding="utf-8")
         link_or_copy(self.editor_bundle(), stage / "static" / "js" / "editor.js")
         pyodide_dir = stage / "pyodide"
         pyodide_dir.mkdir(parents=True)

@@ -50,15 +50,25 @@ FOR_THE_BROWSER = {
 }
 
 
-def browser_module():
-    """The text of static/js/course-constants.js: one `export const` per shared value.
+# Values the build measures as it writes the site, exported beside the ones above.
+MEASURED_BY_THE_BUILD = (
+    "RUNTIME_SIZES",  # {file name: bytes} of Pyodide's runtime, for the loading bar (download-watch.js)
+)
 
-    JSON is also JavaScript for numbers and strings, so json.dumps writes each literal.
+
+def browser_module(**measured):
+    """The text of static/js/course-constants.js: one `export const` per shared value, and per
+    value the build measured (`measured`, such as the runtime's file sizes).
+
+    JSON is also JavaScript for numbers, strings and objects, so json.dumps writes each literal.
     """
+    unknown = set(measured) - set(MEASURED_BY_THE_BUILD)
+    if unknown:
+        raise ValueError(f"not a value the build measures: {', '.join(sorted(unknown))} (see MEASURED_BY_THE_BUILD)")
     lines = [
         "// Written by the build from site_builder/constants.py: change the values there.",
         "",
     ]
-    for name, value in FOR_THE_BROWSER.items():
+    for name, value in {**FOR_THE_BROWSER, **measured}.items():
         lines.append(f"export const {name} = {json.dumps(value)};")
     return "\n".join(lines) + "\n"

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from site_builder.offline import RUNTIME_PREFIX, is_runtime, write_service_worker
+from site_builder.precompress import write_compressed
 from tests.browser import button, ready_lab, serving, set_code, verdict
 from tests.courses import NOT_FOUND, every_page, lab_name, real_course
 
@@ -103,6 +104,7 @@ def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_s
         title = html.escape(LESSON.title, quote=False)
         lesson.write_text(lesson.read_text().replace(title, title + ", revised"))
         write_service_worker(copy)
+        write_compressed(copy, tmp_path / "compressed")  # as the build does last: the server sends these
         assert runtime_cache((copy / "sw.js").read_text()) == runtime
         for path in (copy / "pyodide").iterdir():
             if is_runtime(f"pyodide/{path.name}"):

@@ -28,6 +28,14 @@ def test_the_browser_module_exports_exactly_the_shared_values(tmp_path):
     assert evaluate_in_node(tmp_path, constants.browser_module()) == constants.FOR_THE_BROWSER
 
 
+def test_the_build_writes_the_runtimes_sizes_for_the_loading_bar(built_site):
+    from site_builder.assets import PYODIDE_FILES
+
+    text = (built_site / constants.BROWSER_MODULE).read_text(encoding="utf-8")
+    sizes = json.loads(re.search(r"export const RUNTIME_SIZES = (\{.*\});", text).group(1))
+    assert sizes == {name: (built_site / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
+
+
 def test_the_browser_module_says_where_its_values_come_from():
     assert constants.browser_module().startswith("// Written by the build from site_builder/constants.py")
 
@@ -40,8 +48,9 @@ def test_every_name_the_scripts_import_is_exported():
             for name in names.split(","):
                 imported.setdefault(name.split(" as ")[0].strip(), []).append(path.name)
     imported.pop("", None)
-    unknown = {name: files for name, files in imported.items() if name not in constants.FOR_THE_BROWSER}
-    assert not unknown, f"imported from course-constants.js but not in FOR_THE_BROWSER: {unknown}"
+    exported = {*constants.FOR_THE_BROWSER, *constants.MEASURED_BY_THE_BUILD}
+    unknown = {name: files for name, files in imported.items() if name not in exported}
+    assert not unknown, f"imported from course-constants.js but neither in FOR_THE_BROWSER nor measured by the build: {unknown}"
     assert {"MAX_NAME_LETTERS", "HEADS", "OUTPUT_CAP", "DEFAULT_TIME_LIMIT", "PROGRESS_KEY"} <= set(imported)
 
 

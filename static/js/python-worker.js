@@ -35,7 +35,7 @@
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
-import { OUTPUT_CAP } from "./course-constants.js";
+import { OUTPUT_CAP, RUNTIME_SIZES } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
 import { watchDownloads } from "./download-watch.js";
 import { canKeepSnapshots, forgetSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./python-snapshot.js";
@@ -172,7 +172,7 @@ function loadingReporter(id) {
 
 async function start(buffer, id) {
   const report = loadingReporter(id);
-  const stopWatching = watchDownloads(DOWNLOADS, report);
+  const stopWatching = watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   try {
     await loadPython(buffer, report);
   } finally {
