@@ -1,7 +1,7 @@
 import json
 
 from site_builder import constants
-from site_builder.assets import PROJECT_ROOT, Assets, code_css, link_or_copy
+from site_builder.assets import PROJECT_ROOT, PYODIDE_FILES, Assets, code_css, link_or_copy
 from site_builder.bundle import write_wheel
 
 
@@ -34,5 +34,6 @@ def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
     stage = tmp_path / "stage"
     Assets().write({}, stage)
     written = stage / constants.BROWSER_MODULE
-    assert written.read_text(encoding="utf-8") == constants.browser_module()
+    sizes = {name: (stage / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
+    assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes)
     assert not (PROJECT_ROOT / constants.BROWSER_MODULE).exists(), "only the build writes it, never the source tree"
