@@ -48,14 +48,16 @@ def pictures(page):
     return page.evaluate(PICTURES_KEPT, PICTURES)
 
 
-# True once a whole picture is kept: listed, and readable to its end.
+# The pictures kept ({address: size}) once a whole one is: listed, and readable to its end;
+# null before. Read in the same step, so a picture seen whole is the one reported.
 WHOLE_PICTURE_KEPT = """async (name) => {
   const cache = await caches.open(name);
+  const kept = {};
   for (const request of await cache.keys()) {
     const response = await cache.match(request);
-    if (response && (await response.arrayBuffer()).byteLength > 1000000) return true;
+    if (response) kept[request.url] = (await response.arrayBuffer()).byteLength;
   }
-  return false;
+  return Object.values(kept).some((size) => size > 1000000) ? kept : null;
 }"""
 
 
@@ -67,7 +69,8 @@ def page(new_context):
 
 
 def wait_for_a_picture(page):
-    page.wait_for_function(WHOLE_PICTURE_KEPT, arg=PICTURES, timeout=READY_TIMEOUT)
+    """The pictures kept, {address: size}, once one of them is whole."""
+    return page.wait_for_function(WHOLE_PICTURE_KEPT, arg=PICTURES, timeout=READY_TIMEOUT).json_value()
 
 
 def started_from(lab):
@@ -77,8 +80,7 @@ def started_from(lab):
 def test_the_first_python_starts_from_scratch_and_the_next_visit_from_its_picture(page, widgets_site):
     lab = open_lab(page, widgets_site)
     assert started_from(lab) == "scratch"
-    wait_for_a_picture(page)
-    (size,) = pictures(page).values()
+    (size,) = wait_for_a_picture(page).values()
     assert size > 1_000_000  # Python's whole memory, not a stub
     lab = open_lab(page, widgets_site)
     expect(lab).to_have_attribute("data-python-started-from", "picture")

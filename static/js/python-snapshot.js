@@ -55,6 +55,10 @@ export function saveSnapshot(key, bytes) {
   if (!store) return Promise.resolve(false);
   const keeping = async () => {
     const cache = await store.open(CACHE_NAME);
+    // Two Pythons started from scratch at once (the first and its spare) each offer a picture.
+    // Putting again would gain nothing, and a browser may drop the kept copy while it writes
+    // the new one, so a reader in between would find none.
+    if (await cache.match(addressOf(key))) return true;
     for (const request of await cache.keys()) {
       if (request.url.startsWith(FOLDER) && request.url !== addressOf(key)) await cache.delete(request);
     }
