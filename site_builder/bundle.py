@@ -46,6 +46,12 @@ def wheel_files(verified_labs, checkpoint=None, names=None):
     return files
 
 
+# Stored, not deflated: the page reads the files straight out of the wheel (wheel-files.js),
+# with no inflating in the worker, and the server's Brotli or gzip copy of the whole wheel
+# (site_builder/precompress.py) is smaller on the wire than a wheel deflated file by file.
+PACKING = b"stored\0"
+
+
 def write_wheel(verified_labs, out_dir, checkpoint=None, names=None, reuse=False):
     """Write the wheel into `out_dir`; its version carries a content hash so browsers never mix builds.
 
@@ -53,7 +59,7 @@ def write_wheel(verified_labs, out_dir, checkpoint=None, names=None, reuse=False
     returned as it is instead of compressing everything again.
     """
     files = wheel_files(verified_labs, checkpoint, names)
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(PACKING)  # a wheel packed another way is another file
     for name, data in sorted(files.items()):
         digest.update(name.encode() + b"\0" + data)
     version = f"{BASE_VERSION}+{digest.hexdigest()[:12]}"
@@ -68,11 +74,11 @@ def write_wheel(verified_labs, out_dir, checkpoint=None, names=None, reuse=False
         return path
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_STORED) as archive:
         for name, data in sorted(files.items()):
             entry = zipfile.ZipInfo(name, date_time=_FIXED_TIME)
             entry.external_attr = 0o644 << 16
-            archive.writestr(entry, data, compress_type=zipfile.ZIP_DEFLATED)
+            archive.writestr(entry, data, compress_type=zipfile.ZIP_STORED)
     temporary.replace(path)  # a reused wheel is never half written
     return path
 

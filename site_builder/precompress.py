@@ -18,8 +18,9 @@ import brotli
 from site_builder.assets import PROJECT_ROOT
 
 CACHE = PROJECT_ROOT / ".cache" / "build" / "compressed"
-# Text and code compress well; images, fonts, wheels and Pagefind's fragments are compressed already.
-COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".zip", ".txt", ".xml", ".webmanifest"})
+# Text and code compress well, and so does the checker's wheel (stored, not deflated:
+# site_builder/bundle.py); images, fonts and Pagefind's fragments are compressed already.
+COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".zip", ".whl", ".txt", ".xml", ".webmanifest"})
 SMALLEST = 1024  # bytes: below this, the headers cost more than the saving
 WORTH_IT = 0.9  # a copy is kept only when it is at most this share of the file
 # Brotli's quality 9 is within 13% of its slowest, 11, in a seventh of the time.

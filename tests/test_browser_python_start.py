@@ -6,6 +6,8 @@ replaced rather than trusted.
 On the widgets fixture course, so no real lesson's content is pinned here.
 """
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -69,8 +71,16 @@ def page(new_context):
 
 
 def wait_for_a_picture(page):
-    """The pictures kept, {address: size}, once one of them is whole."""
-    return page.wait_for_function(WHOLE_PICTURE_KEPT, arg=PICTURES, timeout=READY_TIMEOUT).json_value()
+    """The pictures kept, {address: size}, once one of them is whole.
+
+    Polled here: wait_for_function does not wait for an async check's answer (the promise it
+    returns at once is already true enough for it).
+    """
+    deadline = time.monotonic() + READY_TIMEOUT / 1000
+    while not (kept := page.evaluate(WHOLE_PICTURE_KEPT, PICTURES)):
+        assert time.monotonic() < deadline, "no whole picture of Python's memory was kept"
+        page.wait_for_timeout(100)
+    return kept
 
 
 def started_from(lab):

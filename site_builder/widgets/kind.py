@@ -39,6 +39,7 @@ class WidgetKind:
     fence = None  # an inline kind written as a fenced block of TOML (```question) instead of a call
     template = ""  # under templates/widgets/
     scripts = ()  # ES modules under static/js/, loaded once by a page that holds one
+    starters = ()  # modules that start slow work (Python): run as soon as they load, before the scripts (async)
     styles = ()  # style sheets under static/css/
     preloads = ()  # modules the scripts import, fetched early
     in_sentence = False  # an inline kind drawn within the sentence that calls it, not as a block
@@ -95,6 +96,7 @@ class RenderedDocument:
     top: tuple = ()
     bottom: tuple = ()
     scripts: tuple = ()
+    starters: tuple = ()
     styles: tuple = ()
     preloads: tuple = ()
     files: dict = field(default_factory=dict)
@@ -190,7 +192,9 @@ class PageWidgets:
         def loaded(attribute):
             return tuple(dict.fromkeys(path for widget in self.widgets for path in getattr(widget.kind, attribute)))
 
-        return RenderedDocument(body, placed("top"), placed("bottom"), loaded("scripts"), loaded("styles"), loaded("preloads"), files)
+        return RenderedDocument(
+            body, placed("top"), placed("bottom"), loaded("scripts"), loaded("starters"), loaded("styles"), loaded("preloads"), files
+        )
 
 
 def keyword_suggestion(kind, kwargs):

@@ -19,7 +19,8 @@ class LabKind(WidgetKind):
     placed = "bottom"
     template = "lab.html"
     # Python starts first thing, so it is usually ready before the reader reaches the lab.
-    scripts = ("python-start.js", "lab.js")
+    starters = ("python-start.js",)
+    scripts = ("lab.js",)
     preloads = ("editor.js", "python-client.js", "python-interpreter.js")
 
     def declared(self, document, context):

@@ -45,7 +45,7 @@ class PythonClient extends EventTarget {
     this.keepSpare = false; // set once the learner writes or runs code: a page only read needs one Python
     this.spare = null;
     this.current = null;
-    this.adopt(new Interpreter());
+    this.adopt(new Interpreter({ awaited: true }));
   }
 
   setState(state, message = "") {
@@ -132,7 +132,7 @@ class PythonClient extends EventTarget {
     this.spare?.end();
     this.spare = null;
     this.setState("loading");
-    this.adopt(new Interpreter());
+    this.adopt(new Interpreter({ awaited: true }));
   }
 
   run(lab, code, options) {

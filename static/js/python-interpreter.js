@@ -2,7 +2,7 @@
 // it owes replies to, and the means to stop it. python-client.js keeps a few of these and
 // decides which one runs what.
 //
-//   const python = new Interpreter();      // starts loading at once
+//   const python = new Interpreter({ awaited });  // starts loading at once (awaited: the page's first)
 //   python.state                           // "loading" | "ready" | "error" | "ended"
 //   python.ready                           // a promise: resolves when loaded, rejects if loading failed
 //   python.startedFrom                     // once ready: "picture" (from saved memory) or "scratch"
@@ -34,7 +34,9 @@ const stepOfPart = (part) => LOADING_STEPS.findIndex(({ parts }) => parts.includ
 export const canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
 
 export class Interpreter extends EventTarget {
-  constructor() {
+  // `awaited`: the page waits for this Python (its first), so it says it is ready before it
+  // warms up (python-worker.js); a spare warms up first, since nobody is waiting for it yet.
+  constructor({ awaited = false } = {}) {
     super();
     this.state = "loading";
     this.message = "";
@@ -50,7 +52,7 @@ export class Interpreter extends EventTarget {
       this.broke(event.message || "the Python worker could not start");
     });
     this.startedFrom = null; // once ready: "picture" or "scratch" (python-worker.js)
-    this.ready = this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer }).then(
+    this.ready = this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer, warmUp: awaited ? "after-ready" : "before-ready" }).then(
       (reply) => {
         this.startedFrom = reply?.startedFrom ?? null;
         if (this.state === "loading") this.setState("ready");

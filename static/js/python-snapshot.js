@@ -3,7 +3,7 @@
 // each Run and Check takes, the next visit's first one) starts from it in a fraction of the
 // time a full start takes.
 //
-//   const saved = await readSnapshot(key);     // the bytes, or null (none yet, or no Cache Storage)
+//   const saved = await findSnapshot(key);     // { bytes: a promise of them }, or null (none yet, or no Cache Storage)
 //   saveSnapshot(key, bytes);                  // kept in the background; older pictures are dropped
 //   forgetSnapshot(key);                       // a picture that would not restore
 //
@@ -27,19 +27,32 @@ export function snapshotKey(pyodideVersion, checkerHash) {
   return `pyodide-${pyodideVersion}-checker-${checkerHash}`;
 }
 
-export async function readSnapshot(key) {
+// The picture kept under `key`, as { bytes }: a promise of its bytes to hand Pyodide
+// (`_loadSnapshot` takes a promise, so reading 30 MB overlaps Pyodide's own start); null
+// when there is none.
+// Finding it reads no bytes. The promise rejects, and the picture is forgotten, when it is
+// damaged: Pyodide is never handed one to restore.
+// `key` may be a promise: the cache opens while the key is worked out.
+export async function findSnapshot(key) {
   if (!store) return null;
+  let response;
+  const opening = store.open(CACHE_NAME);
+  opening.catch(() => {}); // heard below, unless working out the key fails first
+  key = await key;
   try {
-    const cache = await store.open(CACHE_NAME);
-    const response = await cache.match(addressOf(key));
-    if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    if (looksLikeAPicture(bytes)) return bytes;
-    await cache.delete(addressOf(key)); // damaged: Pyodide is never asked to restore it
-    return null;
+    response = await (await opening).match(addressOf(key));
   } catch {
     return null; // storage refused (a private window, a full disk): start the long way
   }
+  if (!response) return null;
+  const bytes = response.arrayBuffer().then(async (buffer) => {
+    const picture = new Uint8Array(buffer);
+    if (looksLikeAPicture(picture)) return picture;
+    await forgetSnapshot(key);
+    throw new Error("the picture of Python's memory is damaged");
+  });
+  bytes.catch(() => {}); // whoever restores hears of it; Pyodide may fail before it asks
+  return { bytes }; // wrapped: an async function returning the promise itself would wait for it
 }
 
 // Pyodide's pictures begin "\0snp" and hold all of Python's memory (tens of megabytes); anything

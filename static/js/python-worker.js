@@ -3,8 +3,10 @@
 // returns plain dicts.
 //
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
-//   {type: "init", interruptBuffer?}        -> {type: "progress", step, loaded, total, done}*  then
+//   {type: "init", interruptBuffer?, warmUp?} -> {type: "progress", step, loaded, total, done}*  then
 //                                              {type: "ready", startedFrom} | {type: "error", message}
+//        warmUp: "before-ready" (the default) or "after-ready", when a Python restored from the
+//        picture runs a lab of its own so the learner's first Check is fast
 //        startedFrom: "picture" (restored from the memory saved by an earlier Python: python-snapshot.js)
 //        or "scratch" (a full start)
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
@@ -38,7 +40,8 @@
 import { OUTPUT_CAP, RUNTIME_SIZES } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
 import { watchDownloads } from "./download-watch.js";
-import { canKeepSnapshots, forgetSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./python-snapshot.js";
+import { wheelFiles } from "./wheel-files.js";
+import { canKeepSnapshots, findSnapshot, forgetSnapshot, saveSnapshot, snapshotKey } from "./python-snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const WINDOW_MS = 50;
@@ -160,8 +163,16 @@ const DOWNLOADS = {
 
 function loadingReporter(id) {
   const finished = new Set();
+  let heldChecker = null;
   return (step, { loaded, total, done }) => {
+    // The checker downloads alongside the runtime, but the page shows it as the step after
+    // starting: what is heard of it sooner waits until then.
+    if (step === "checker" && !finished.has("starting")) {
+      heldChecker = { loaded, total, done };
+      return;
+    }
     send({ id, type: "progress", step, loaded, total, done });
+    if (step === "starting" && done && heldChecker) send({ id, type: "progress", step: "checker", ...heldChecker });
     if (!done) return;
     finished.add(step);
     if ((step === "runtime" || step === "stdlib") && finished.has("runtime") && finished.has("stdlib")) {
@@ -185,33 +196,35 @@ async function start(buffer, id) {
 
 async function loadPython(buffer, report) {
   // All at once: the check only guards against a missing runtime, it need not hold up loading.
-  const [, { loadPyodide, version }, checker] = await Promise.all([
-    checkRuntimeReachable(),
-    import(new URL("pyodide.mjs", PYODIDE_URL).href),
-    checkerInLock(),
-  ]);
-  const key = snapshotKey(version, checker.sha256);
-  const saved = await readSnapshot(key);
-  pyodide = saved ? await restored(loadPyodide, saved, key) : null;
+  const lock = fetchLock();
+  const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  const checker = lock.then(checkerIn);
+  const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
+  const found = findSnapshot(key);
+  found.catch(() => {}); // a key that cannot be worked out fails the wait just below
+  const [, { loadPyodide }, { fileName }] = await Promise.all([checkRuntimeReachable(), runtime, checker]);
+  // The checker downloads while Python starts; its files are unpacked once Python is up.
+  const wheel = fetchChecker(fileName);
+  wheel.catch(() => {}); // heard when it is awaited below; Python may fail to start first
+  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock };
+  const picture = await found;
+  pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }, await key) : null;
   const fresh = pyodide === null;
   startedFrom = fresh ? "scratch" : "picture";
   // Only a Python started from nothing can have its memory pictured afterwards.
-  pyodide ??= await loadPyodide({ indexURL: PYODIDE_URL.href, _makeSnapshot: canKeepSnapshots });
+  pyodide ??= await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshots });
   report("starting", { loaded: 0, total: 0, done: true });
   // The checker's files go on Pyodide's disk every time: a picture of memory holds the
   // modules already imported, not the disk they were read from (labkit reads its lab
   // bundles from there at each Check).
-  await unpackChecker(checker.fileName);
+  await unpackChecker(await wheel);
   // Every Python here answers one request and is then ended: the guard may hold what the
   // learner's code made until then (labkit/guard.py, keep()).
   pyodide.runPython("import labkit.entry, labkit.guard\nlabkit.guard.answers_one_request()");
-  // A Python restored from the picture has run almost nothing, so the browser has not made its
-  // hot paths fast yet: pay for that now, with a lab of our own, not in the learner's first Check.
-  if (!fresh) pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
   if (fresh && canKeepSnapshots) {
     // Taken before the worker hands Python any object of its own (streams, the interrupt
     // buffer, the entry proxy below): a picture cannot hold those.
-    saveSnapshot(key, pyodide.makeMemorySnapshot());
+    saveSnapshot(await key, pyodide.makeMemorySnapshot());
   }
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
@@ -226,32 +239,59 @@ async function loadPython(buffer, report) {
   handle = entry.handle;
 }
 
-// The checker wheel this build ships, as the build registered it in Pyodide's lock file.
-async function checkerInLock() {
+// A Python restored from the picture has run almost nothing, so the browser has not made its
+// hot paths fast yet: pay for that with a lab of our own, not in the learner's first Check.
+// A Python started from scratch has run its whole start-up and needs none.
+let warmedUp = false;
+function warmUp() {
+  if (warmedUp || startedFrom !== "picture") return;
+  warmedUp = true;
+  try {
+    pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
+  } catch (error) {
+    console.warn("Python's warm-up failed; the first Check will be slower:", error);
+  }
+}
+
+// Pyodide's lock file, fetched once: the worker reads the checker's name from it, and
+// Pyodide takes it as it is rather than fetching it again.
+async function fetchLock() {
   const response = await fetch(new URL("pyodide-lock.json", PYODIDE_URL));
   if (!response.ok) throw new Error(`the server answered ${response.status} for pyodide-lock.json`);
-  const { file_name: fileName, sha256 } = (await response.json())?.packages?.labkit ?? {};
+  return response.json();
+}
+
+// The checker wheel this build ships, as the build registered it in Pyodide's lock file.
+function checkerIn(lock) {
+  const { file_name: fileName, sha256 } = lock?.packages?.labkit ?? {};
   if (!fileName || !sha256) throw new Error("pyodide-lock.json does not list the checker (labkit)");
   return { fileName, sha256 };
 }
 
 // A Python started from the picture, or null if the picture would not restore (it is then
 // forgotten, and this Python starts the long way).
-async function restored(loadPyodide, saved, key) {
+async function restored(loadPyodide, options, key) {
   try {
-    return await loadPyodide({ indexURL: PYODIDE_URL.href, _loadSnapshot: saved });
+    return await loadPyodide(options);
   } catch {
     await forgetSnapshot(key);
     return null;
   }
 }
 
-async function unpackChecker(fileName) {
+async function fetchChecker(fileName) {
   const response = await fetch(new URL(fileName, PYODIDE_URL));
   if (!response.ok) throw new Error(`the server answered ${response.status} for ${fileName}`);
-  const wheel = await response.arrayBuffer();
+  return response.arrayBuffer();
+}
+
+async function unpackChecker(wheel) {
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
+  for (const { path, bytes } of await wheelFiles(wheel)) {
+    const where = `${sitePackages}/${path}`;
+    pyodide.FS.mkdirTree(where.slice(0, where.lastIndexOf("/")));
+    pyodide.FS.writeFile(where, bytes);
+  }
 }
 
 const REQUEST_FIELDS = {
@@ -363,10 +403,14 @@ self.addEventListener("message", async (event) => {
     starting ??= start(request.interruptBuffer, id);
     try {
       await starting;
-      send({ id, type: "ready", startedFrom });
     } catch (error) {
       send({ id, type: "error", message: String(error?.message ?? error) });
+      return;
     }
+    if (request.warmUp !== "after-ready") warmUp();
+    send({ id, type: "ready", startedFrom });
+    // In the same task: a request sent on hearing "ready" is taken once this is over.
+    if (request.warmUp === "after-ready") warmUp();
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
