@@ -1,6 +1,8 @@
 // Two models' attention maps for one name, head by head, side by side on one colour scale:
-// the capstone sets the learner's trained microgpt beside the course's. A head and a view
-// switch, two grids, one legend, and a readout that gives both numbers of the square in focus.
+// the capstone sets the learner's trained microgpt beside the course's, and a lab's "Run on
+// the model" sets the model with the learner's function beside the model's own. A head and a
+// view switch, two grids, one legend, and a readout that gives both numbers of the square in
+// focus.
 
 import { element } from "./dom.js";
 import { Legend } from "./heatmap-colours.js";
@@ -12,9 +14,16 @@ import { VIEWS, cellSentence, formatNumber, positionLabels } from "./heatmap-wor
 const HINT = "Point at or tap a square, or Tab into a grid and use the arrow keys: you see both numbers.";
 
 export class HeadsSideBySide {
-  /** `left` and `right`: what each model is called ("your model", "the course's model"). */
-  constructor({ left, right }) {
+  /**
+   * `left` and `right`: what each model is called ("your model", "the course's model").
+   * `empty`: what the right grid says when its model shows nothing in the chosen view.
+   * `pair({ which, values, sentence })`: the readout for a square both grids have, from the
+   * sentence describing it in either grid and its number in each; by default, both numbers.
+   */
+  constructor({ left, right, empty, pair = null }) {
     this.names = { left, right };
+    this.empty = empty;
+    this.pair = pair ?? ((square) => this.bothNumbers(square));
     this.head = 1;
     this.view = "weights";
     this.maps = null;
@@ -64,7 +73,7 @@ export class HeadsSideBySide {
       element("span", "heatmap-grid-title-hint", HeatmapGrid.HINT),
     );
     this.grids.left.set({ tokens: left.tokens, rows: leftRows, view: this.view, scale, caption: `${title}, ${this.names.left}` });
-    this.grids.right.set({ tokens: right.tokens, rows: rightRows, view: this.view, scale, caption: `${title}, ${this.names.right}` });
+    this.grids.right.set({ tokens: right.tokens, rows: rightRows, view: this.view, scale, caption: `${title}, ${this.names.right}`, empty: this.empty });
     this.legend.update(this.view, scale, this.view === "scores" ? ", lowest to highest in this head" : "");
     this.readout.textContent = HINT;
   }
@@ -76,16 +85,20 @@ export class HeadsSideBySide {
       this.readout.textContent = HINT;
       return;
     }
-    const value = (side) => rowsOf(this.maps[side], this.head, this.view)?.[row]?.[col];
-    const sentence = cellSentence({ labels: positionLabels(this.maps[which].tokens), head: this.head, view: this.view, row, col, value: value(which) });
-    if (col > row) {
-      this.readout.textContent = sentence;
-      return;
-    }
-    this.readout.textContent = `${capitalised(this.names[which])}: ${sentence} ${capitalised(this.names[other])}: ${formatNumber(value(other), 4)}.`;
+    const valueIn = (side) => rowsOf(this.maps[side], this.head, this.view)?.[row]?.[col];
+    const values = { left: valueIn("left"), right: valueIn("right") };
+    const sentence = (side) =>
+      cellSentence({ labels: positionLabels(this.maps[side].tokens), head: this.head, view: this.view, row, col, value: values[side] });
+    // Above the diagonal a letter cannot look ahead: the sentence says so, with no number.
+    this.readout.textContent = col > row ? sentence(which) : this.pair({ which, values, sentence });
+  }
+
+  bothNumbers({ which, values, sentence }) {
+    const other = which === "left" ? "right" : "left";
+    return `${capitalised(this.names[which])}: ${sentence(which)} ${capitalised(this.names[other])}: ${formatNumber(values[other], 4)}.`;
   }
 }
 
-function capitalised(text) {
+export function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

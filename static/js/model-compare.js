@@ -7,15 +7,11 @@
 
 import { HEADS } from "./course-constants.js";
 import { element } from "./dom.js";
-import { Legend } from "./heatmap-colours.js";
-import { viewControls } from "./heatmap-controls.js";
-import { HeatmapGrid } from "./heatmap-grid.js";
-import { rowsOf, scaleFor } from "./heatmap-maps.js";
-import { VIEWS, cellSentence, checkName, formatNumber, positionLabels } from "./heatmap-words.js";
+import { HeadsSideBySide } from "./heads-side-by-side.js";
+import { checkName, formatNumber } from "./heatmap-words.js";
 import { LockedPanel } from "./locked-panel.js";
 
 const DEFAULT_NAME = "emma";
-const HINT = "Point at or tap a square, or Tab into a grid and use the arrow keys: you see both numbers.";
 // What each block's replacement changes, for the panel's first sentence.
 const PLACE_OF_HOOK = {
   attend: "in every attention head",
@@ -34,9 +30,6 @@ export class ModelCompare extends LockedPanel {
     super(panel, { run }); // run: (name) -> Promise of the compare result
     this.fn = hook ? `${hook}()` : "function";
     this.place = PLACE_OF_HOOK[hook] ?? "inside the model";
-    this.head = 1;
-    this.view = "weights";
-    this.result = null;
   }
 
   build() {
@@ -76,39 +69,24 @@ export class ModelCompare extends LockedPanel {
     this.errorBox.hidden = true;
     this.results = element("div", "lab-model-results");
     this.results.hidden = true;
-    this.readout = element("p", "heatmap-readout");
-    this.readout.setAttribute("aria-live", "polite");
-    const onActive = (which) => (row, col) => this.describe(which, row, col);
-    this.grids = {
-      reference: new HeatmapGrid({ onActive: onActive("reference"), titled: false }),
-      learner: new HeatmapGrid({ onActive: onActive("learner"), titled: false }),
-    };
-    this.gridsTitle = element("p", "heatmap-grid-title");
-    this.gridsTitle.setAttribute("aria-hidden", "true");
-    const figures = element("div", "lab-model-grids");
-    figures.append(
-      this.figure("The course's model", this.grids.reference),
-      this.figure(`With your ${this.fn}`, this.grids.learner),
-    );
-    this.legend = new Legend();
-    const switches = viewControls({
-      head: this.head,
-      view: this.view,
-      onChange: ({ head, view }) => {
-        this.head = head;
-        this.view = view;
-        this.draw();
-      },
+    this.heads = new HeadsSideBySide({
+      left: "the course's model",
+      right: `with your ${this.fn}`,
+      empty: `Your ${this.fn} hands back the blend, not the scores, so only its weights can be shown. Switch to Weights.`,
+      pair: (square) => this.yoursBesideTheModels(square),
     });
     this.nextLetters = element("table", "lab-model-next");
-    this.results.append(this.nextLetters, switches, this.readout, this.gridsTitle, figures, this.legend.element);
+    this.results.append(this.nextLetters, this.heads.element);
     this.body.replaceChildren(intro, form, this.message, this.summary, this.errorBox, this.results);
   }
 
-  figure(title, grid) {
-    const figure = element("figure", "lab-model-figure");
-    figure.append(element("figcaption", "lab-model-figure-title", title), grid.element);
-    return figure;
+  // A square's sentence is the course's model's; the learner's number follows it.
+  yoursBesideTheModels({ values, sentence }) {
+    const [model, yours] = [values.left, values.right];
+    const mine = Number.isFinite(yours)
+      ? `With your ${this.fn}: ${formatNumber(yours, 4)}${Math.abs(yours - model) <= 1e-9 ? ", the same" : ""}.`
+      : `Your ${this.fn} does not show its ${this.heads.view}.`;
+    return `${sentence("left")} ${mine}`;
   }
 
   refreshButton() {
@@ -180,7 +158,6 @@ export class ModelCompare extends LockedPanel {
       }
       return;
     }
-    this.result = result;
     this.name = result.name || name;
     const difference = typeof result.max_difference === "number" ? result.max_difference : NaN;
     const verdict = result.match ? "Same as the model" : "Different from the model";
@@ -189,7 +166,7 @@ export class ModelCompare extends LockedPanel {
     else delete this.panel.dataset.maxDifference;
     this.results.hidden = false;
     this.drawNextLetters(result.next_letters ?? []);
-    this.draw();
+    this.heads.show({ name: this.name, left: result.reference, right: result.learner });
   }
 
   /** The model's most likely next letters after the name, and the chance the learner's run gives each. */
@@ -222,61 +199,5 @@ export class ModelCompare extends LockedPanel {
     else this.summary.dataset.match = String(match);
     this.summary.replaceChildren(element("span", "lab-model-verdict", `${verdict}.`), text);
     this.panel.dataset.match = match === null ? "" : String(match);
-  }
-
-  // ----- Drawing the two grids -----
-
-  draw() {
-    const { reference, learner } = this.result;
-    const refRows = rowsOf(reference, this.head, this.view);
-    const learnerRows = rowsOf(learner, this.head, this.view);
-    // One scale for both, so the same colour means the same number on each side.
-    const scale = scaleFor(this.view, refRows, learnerRows);
-    const title = `“${this.name}”, head ${this.head}: ${VIEWS[this.view].label.toLowerCase()} ${VIEWS[this.view].detail}`;
-    const caption = (who) => `${title}, ${who}`;
-    this.gridsTitle.replaceChildren(
-      element("span", "heatmap-grid-title-main", title),
-      element("span", "heatmap-grid-title-hint", HeatmapGrid.HINT),
-    );
-    this.grids.reference.set({ tokens: reference.tokens, rows: refRows, view: this.view, scale, caption: caption("the course's model") });
-    this.grids.learner.set({
-      tokens: learner.tokens,
-      rows: learnerRows,
-      view: this.view,
-      scale,
-      caption: caption(`with your ${this.fn}`),
-      empty: `Your ${this.fn} hands back the blend, not the scores, so only its weights can be shown. Switch to Weights.`,
-    });
-    this.legend.update(this.view, scale, this.view === "scores" ? ", lowest to highest in this head" : "");
-    this.readout.textContent = HINT;
-  }
-
-  describe(which, row, col) {
-    const other = which === "reference" ? this.grids.learner : this.grids.reference;
-    other.mark(row === null ? null : { row, col });
-    if (row === null) {
-      this.readout.textContent = HINT;
-      return;
-    }
-    const { reference, learner } = this.result;
-    const value = rowsOf(reference, this.head, this.view)?.[row]?.[col];
-    const sentence = cellSentence({
-      labels: positionLabels(reference.tokens),
-      head: this.head,
-      view: this.view,
-      row,
-      col,
-      value,
-    });
-    if (col > row) {
-      this.readout.textContent = sentence;
-      return;
-    }
-    const learnerRows = rowsOf(learner, this.head, this.view);
-    const mine = learnerRows?.[row]?.[col];
-    const yours = Number.isFinite(mine)
-      ? `With your ${this.fn}: ${formatNumber(mine, 4)}${Math.abs(mine - value) <= 1e-9 ? ", the same" : ""}.`
-      : `Your ${this.fn} does not show its ${this.view}.`;
-    this.readout.textContent = `${sentence} ${yours}`;
   }
 }
