@@ -1,11 +1,11 @@
-"""A Python started from a picture of memory has run almost nothing yet, so the browser has
-not yet compiled its hot paths to fast machine code: the learner's first Check would pay for
-that. `warm_up()` grades a small lab of its own, right and wrong, before the learner's code
-ever reaches this Python, so that cost is paid while the learner is still reading.
+"""A Python that has only imported the checker has run almost none of its code: its first
+Check pays for everything done once (lookups cached, bytecode specialised, the browser
+compiling hot paths). `warm_up()` grades a small lab of its own, right and wrong, before the
+picture of Python's memory is taken (static/js/python-worker.js), so every Python restored
+from that picture starts with that cost already paid.
 
 It grades only code written here; no learner code runs, and nothing it leaves behind
-(the guard's list of what it watches, say) is anything a learner's run could not have made.
-"""
+(the guard's list of what it watches, say) is anything a learner's run could not have made."""
 
 from labkit import grading
 from labkit.grading import LabBundle

@@ -34,8 +34,9 @@ const stepOfPart = (part) => LOADING_STEPS.findIndex(({ parts }) => parts.includ
 export const canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
 
 export class Interpreter extends EventTarget {
-  // `awaited`: the page waits for this Python (its first), so it says it is ready before it
-  // warms up (python-worker.js); a spare warms up first, since nobody is waiting for it yet.
+  // `awaited`: the page waits for this Python (its first), so one that pictures its memory says
+  // it is ready before it does (python-worker.js); a spare takes the picture first, since
+  // nobody is waiting for it yet.
   constructor({ awaited = false } = {}) {
     super();
     this.state = "loading";
@@ -52,7 +53,7 @@ export class Interpreter extends EventTarget {
       this.broke(event.message || "the Python worker could not start");
     });
     this.startedFrom = null; // once ready: "picture" or "scratch" (python-worker.js)
-    this.ready = this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer, warmUp: awaited ? "after-ready" : "before-ready" }).then(
+    this.ready = this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer, readyEarly: awaited }).then(
       (reply) => {
         this.startedFrom = reply?.startedFrom ?? null;
         if (this.state === "loading") this.setState("ready");

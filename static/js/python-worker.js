@@ -3,10 +3,10 @@
 // returns plain dicts.
 //
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
-//   {type: "init", interruptBuffer?, warmUp?} -> {type: "progress", step, loaded, total, done}*  then
+//   {type: "init", interruptBuffer?, readyEarly?} -> {type: "progress", step, loaded, total, done}*  then
 //                                              {type: "ready", startedFrom} | {type: "error", message}
-//        warmUp: "before-ready" (the default) or "after-ready", when a Python restored from the
-//        picture runs a lab of its own so the learner's first Check is fast
+//        readyEarly: the page waits for this Python, so a Python that takes the picture says it
+//        is ready first (requests wait for the picture)
 //        startedFrom: "picture" (restored from the memory saved by an earlier Python: python-snapshot.js)
 //        or "scratch" (a full start)
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
@@ -181,20 +181,38 @@ function loadingReporter(id) {
   };
 }
 
-async function start(buffer, id) {
+async function start(buffer, id, readyEarly) {
   const report = loadingReporter(id);
   const stopWatching = watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
+  let key;
   try {
-    await loadPython(buffer, report);
+    key = await loadPython(report);
   } finally {
     stopWatching(); // fetch is the browser's own again, for the lockdown to take away
   }
+  if (startedFrom === "scratch" && canKeepSnapshots) {
+    // The page that waits for this Python hears it is ready now; what it asks waits for the
+    // picture, a few hundred milliseconds at most, while a reader is still reading.
+    if (readyEarly) announceReady(id);
+    takePicture(key);
+  }
+  answerOneRequest(); // a Python from the picture already does
+  connect(buffer);
   // From here on learner code can run: nothing it can reach leads out of the worker.
   sealRuntime(pyodide);
   ({ send, clearTimers } = lockDown(self));
 }
 
-async function loadPython(buffer, report) {
+let announced = false;
+function announceReady(id) {
+  if (announced) return;
+  announced = true;
+  send({ id, type: "ready", startedFrom });
+}
+
+// Python, with the checker imported: restored from the picture when there is one, else
+// started from nothing. Returns the key a picture of this Python would be kept under.
+async function loadPython(report) {
   // All at once: the check only guards against a missing runtime, it need not hold up loading.
   const lock = fetchLock();
   const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
@@ -209,8 +227,7 @@ async function loadPython(buffer, report) {
   const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock };
   const picture = await found;
   pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }, await key) : null;
-  const fresh = pyodide === null;
-  startedFrom = fresh ? "scratch" : "picture";
+  startedFrom = pyodide ? "picture" : "scratch";
   // Only a Python started from nothing can have its memory pictured afterwards.
   pyodide ??= await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshots });
   report("starting", { loaded: 0, total: 0, done: true });
@@ -218,14 +235,28 @@ async function loadPython(buffer, report) {
   // modules already imported, not the disk they were read from (labkit reads its lab
   // bundles from there at each Check).
   await unpackChecker(await wheel);
-  // Every Python here answers one request and is then ended: the guard may hold what the
-  // learner's code made until then (labkit/guard.py, keep()).
-  pyodide.runPython("import labkit.entry, labkit.guard\nlabkit.guard.answers_one_request()");
-  if (fresh && canKeepSnapshots) {
-    // Taken before the worker hands Python any object of its own (streams, the interrupt
-    // buffer, the entry proxy below): a picture cannot hold those.
-    saveSnapshot(await key, pyodide.makeMemorySnapshot());
-  }
+  pyodide.runPython("import labkit.entry");
+  return key;
+}
+
+// The picture is of a Python that has graded a small lab of its own (labkit.warm_up): its
+// hot paths are ready, so a Python restored from it is as quick at its first Check as at its
+// tenth. Only code written by the course has run in it. Taken before the worker hands Python
+// any object of its own (streams, the interrupt buffer, the entry proxy): a picture cannot
+// hold those.
+function takePicture(key) {
+  pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
+  answerOneRequest();
+  saveSnapshot(key, pyodide.makeMemorySnapshot());
+}
+
+// Every Python here answers one request and is then ended: the guard may hold what the
+// learner's code made until then (labkit/guard.py, keep()).
+function answerOneRequest() {
+  pyodide.runPython("import labkit.guard\nlabkit.guard.answers_one_request()");
+}
+
+function connect(buffer) {
   pyodide.setStdout(writer("stdout"));
   pyodide.setStderr(writer("stderr"));
   // input() has no keyboard here: end-of-file gives the learner a clear EOFError.
@@ -237,20 +268,6 @@ async function loadPython(buffer, report) {
   // Kept for the worker's lifetime: `handle` is borrowed from the module proxy.
   entry = pyodide.pyimport("labkit.entry");
   handle = entry.handle;
-}
-
-// A Python restored from the picture has run almost nothing, so the browser has not made its
-// hot paths fast yet: pay for that with a lab of our own, not in the learner's first Check.
-// A Python started from scratch has run its whole start-up and needs none.
-let warmedUp = false;
-function warmUp() {
-  if (warmedUp || startedFrom !== "picture") return;
-  warmedUp = true;
-  try {
-    pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
-  } catch (error) {
-    console.warn("Python's warm-up failed; the first Check will be slower:", error);
-  }
 }
 
 // Pyodide's lock file, fetched once: the worker reads the checker's name from it, and
@@ -400,17 +417,14 @@ self.addEventListener("message", async (event) => {
   const request = event.data ?? {};
   const { id, type } = request;
   if (type === "init") {
-    starting ??= start(request.interruptBuffer, id);
+    starting ??= start(request.interruptBuffer, id, request.readyEarly === true);
     try {
       await starting;
     } catch (error) {
       send({ id, type: "error", message: String(error?.message ?? error) });
       return;
     }
-    if (request.warmUp !== "after-ready") warmUp();
-    send({ id, type: "ready", startedFrom });
-    // In the same task: a request sent on hearing "ready" is taken once this is over.
-    if (request.warmUp === "after-ready") warmUp();
+    announceReady(id);
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
