@@ -34,9 +34,9 @@ const stepOfPart = (part) => LOADING_STEPS.findIndex(({ parts }) => parts.includ
 export const canInterrupt = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === "function";
 
 export class Interpreter extends EventTarget {
-  // `awaited`: the page waits for this Python (its first), so one that pictures its memory says
-  // it is ready before it does (python-worker.js); a spare takes the picture first, since
-  // nobody is waiting for it yet.
+  // `awaited`: the page waits for this Python (its first), so it says it is ready before it
+  // pictures its memory or warms up (python-worker.js); a spare does those first, since nobody
+  // is waiting for it yet.
   constructor({ awaited = false } = {}) {
     super();
     this.state = "loading";

@@ -5,8 +5,8 @@
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
 //   {type: "init", interruptBuffer?, readyEarly?} -> {type: "progress", step, loaded, total, done}*  then
 //                                              {type: "ready", startedFrom} | {type: "error", message}
-//        readyEarly: the page waits for this Python, so a Python that takes the picture says it
-//        is ready first (requests wait for the picture)
+//        readyEarly: the page waits for this Python, so it says it is ready before it takes the
+//        picture or warms up (requests wait for those)
 //        startedFrom: "picture" (restored from the memory saved by an earlier Python: python-snapshot.js)
 //        or "scratch" (a full start)
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
@@ -250,6 +250,15 @@ function takePicture(key) {
   saveSnapshot(key, pyodide.makeMemorySnapshot());
 }
 
+function warmUpRestored() {
+  if (startedFrom !== "picture") return;
+  try {
+    pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
+  } catch (error) {
+    console.warn("Python's warm-up failed; the first Check will be slower:", error);
+  }
+}
+
 // Every Python here answers one request and is then ended: the guard may hold what the
 // learner's code made until then (labkit/guard.py, keep()).
 function answerOneRequest() {
@@ -424,7 +433,13 @@ self.addEventListener("message", async (event) => {
       send({ id, type: "error", message: String(error?.message ?? error) });
       return;
     }
+    // A Python restored from the picture warms up too: what the picture holds is Python's own
+    // state, not the machine code the browser compiles for each new worker as its code runs.
+    // The page's first Python does so once it has said it is ready; what it is asked meanwhile
+    // waits. A spare does so first, since nobody is waiting for it yet.
+    if (!request.readyEarly) warmUpRestored();
     announceReady(id);
+    if (request.readyEarly) warmUpRestored();
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
