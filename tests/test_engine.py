@@ -7,7 +7,8 @@ the fast engine is only allowed to be faster.
 """
 
 from microgpt import TrainingRun, Value, read_names
-from microgpt.autograd import dot
+from microgpt.autograd import computed_nodes, dot, topological_order
+from microgpt.train import document_loss
 
 from tests import reference_engine
 from tests.test_microgpt import names_txt
@@ -66,3 +67,9 @@ def test_dot_with_a_value_in_two_products_adds_its_gradients_in_the_chains_order
     (slow * 3.0).backward()
     assert fast.data == slow.data
     assert x.grad == rx.grad
+
+
+def test_backward_walks_the_topological_order_without_its_leaves():
+    run = TrainingRun(read_names(names_txt()), num_steps=1000)
+    loss = document_loss(run.model, run.model.tokenizer.encode(run.docs[0]))
+    assert computed_nodes(loss) == [node for node in topological_order(loss) if node.children]

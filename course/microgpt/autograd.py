@@ -90,20 +90,21 @@ class Value:
 
     def backward(self):
         """Fill in `.grad` of every Value this one depends on."""
-        order = topological_order(self)
+        order = computed_nodes(self)
         self.grad = 1
         # Walk from the output back to the inputs: by the time we reach a node,
         # every node that used it has already passed its gradient down to it.
+        # (Leaves, the weights and inputs, are left out of `order`: nothing is
+        # further back from them.)
         for node in reversed(order):
-            if not node.children:
-                continue  # a leaf (a weight, or an input): nothing further back
             grad = node.grad
+            children, local_grads = node.children, node.local_grads
             # Last child first, as a chain of + passes its gradient back from
             # the last term to the first: in a `dot`, a Value used in two
             # products then adds up its gradients in the chain's order.
-            for child, local_grad in zip(reversed(node.children), reversed(node.local_grads)):
-                child.grad += local_grad * grad
-
+            # (Counting down an index is the cheapest way to walk both lists.)
+            for i in range(len(children) - 1, -1, -1):
+                children[i].grad += local_grads[i] * grad
 
 def dot(a, b):
     """a[0]*b[0] + a[1]*b[1] + ... for two lists of Values, as one node.
@@ -154,3 +155,28 @@ def topological_order(root):
             stack.pop()
             order.append(node)
     return order
+
+
+def computed_nodes(root):
+    """topological_order(root) without its leaves: the nodes backward() walks.
+
+    The same depth-first search, a little leaner: a leaf is never put in
+    `visited` (there is nothing below it to visit), and the node being
+    visited stays in local variables, off the stack.
+    """
+    order = []
+    visited = {root}
+    stack = []
+    node, children = root, iter(root.children)
+    while True:
+        for child in children:
+            if child.children and child not in visited:
+                visited.add(child)
+                stack.append((node, children))
+                node, children = child, iter(child.children)
+                break
+        else:  # all children listed: the node itself can go
+            order.append(node)
+            if not stack:
+                return order
+            node, children = stack.pop()
