@@ -7,7 +7,7 @@ the fast engine is only allowed to be faster.
 """
 
 from microgpt import TrainingRun, Value, read_names
-from microgpt.autograd import computed_nodes, dot, topological_order
+from microgpt.autograd import computed_nodes, dot, dots, topological_order
 from microgpt.train import document_loss
 
 from tests import reference_engine
@@ -73,3 +73,21 @@ def test_backward_walks_the_topological_order_without_its_leaves():
     run = TrainingRun(read_names(names_txt()), num_steps=1000)
     loss = document_loss(run.model, run.model.tokenizer.encode(run.docs[0]))
     assert computed_nodes(loss) == [node for node in topological_order(loss) if node.children]
+
+
+def test_a_matrix_times_a_vector_equals_the_chains_to_the_last_bit():
+    # x feeds every row, so its gradients add up several contributions, in the chain's order.
+    rows = [[0.5, -1.25, 3.0], [1e-3, 2.0, -7.5], [1e16, 0.1, -1e16]]
+    xs = [0.1, 0.2, 0.3]
+
+    def loss_and_grads(value, matrix_times_vector):
+        w = [[value(v) for v in row] for row in rows]
+        x = [value(v) for v in xs]
+        out = matrix_times_vector(w, x)
+        loss = out[0] * out[1] * out[2]
+        loss.backward()
+        return loss.data, [v.grad for v in x + [v for row in w for v in row]]
+
+    fast = loss_and_grads(Value, dots)
+    slow = loss_and_grads(reference_engine.Value, lambda w, x: [reference_engine.dot(row, x) for row in w])
+    assert fast == slow

@@ -106,6 +106,7 @@ class Value:
             for i in range(len(children) - 1, -1, -1):
                 children[i].grad += local_grads[i] * grad
 
+
 def dot(a, b):
     """a[0]*b[0] + a[1]*b[1] + ... for two lists of Values, as one node.
 
@@ -118,16 +119,25 @@ def dot(a, b):
     from another factor of the same sum (true of every sum microgpt builds;
     tests/test_engine.py checks training against the chain to the last bit).
     """
-    a_data = [x.data for x in a]
-    b_data = [y.data for y in b]
-    total = 0
-    for x, y in zip(a_data, b_data, strict=True):
-        total = total + x * y
-    children = [None] * (2 * len(a_data))
-    children[0::2], children[1::2] = a, b
-    local_grads = [None] * len(children)
-    local_grads[0::2], local_grads[1::2] = b_data, a_data
-    return Value(total, children, local_grads)
+    return dots([a], b)[0]
+
+
+def dots(rows, x):
+    """[dot(row, x) for row in rows]: a matrix times a vector, x's numbers read only once."""
+    x_data = [v.data for v in x]
+    size = 2 * len(x_data)
+    nodes = []
+    for row in rows:
+        row_data = [w.data for w in row]
+        total = 0
+        for w, v in zip(row_data, x_data, strict=True):
+            total = total + w * v
+        children = [None] * size
+        children[0::2], children[1::2] = row, x
+        local_grads = [None] * size
+        local_grads[0::2], local_grads[1::2] = x_data, row_data
+        nodes.append(Value(total, children, local_grads))
+    return nodes
 
 
 def topological_order(root):
