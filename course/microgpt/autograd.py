@@ -102,9 +102,17 @@ class Value:
             # Last child first, as a chain of + passes its gradient back from
             # the last term to the first: in a `dot`, a Value used in two
             # products then adds up its gradients in the chain's order.
-            # (Counting down an index is the cheapest way to walk both lists.)
-            for i in range(len(children) - 1, -1, -1):
-                children[i].grad += local_grads[i] * grad
+            # (Counting down an index is the cheapest way to walk both lists,
+            # and most nodes have one or two children: those go without a loop.)
+            count = len(children)
+            if count == 1:
+                children[0].grad += local_grads[0] * grad
+            elif count == 2:
+                children[1].grad += local_grads[1] * grad
+                children[0].grad += local_grads[0] * grad
+            else:
+                for i in range(count - 1, -1, -1):
+                    children[i].grad += local_grads[i] * grad
 
 
 def dot(a, b):
