@@ -133,18 +133,24 @@ def dot(a, b):
 def dots(rows, x):
     """[dot(row, x) for row in rows]: a matrix times a vector, x's numbers read only once."""
     x_data = [v.data for v in x]
-    size = 2 * len(x_data)
     columns = range(len(x_data))  # indexing beats zip() here, in CPython and more so in Pyodide
+    # Every row's node has x at the odd places of its children, and x's numbers (the local
+    # gradients of the row's weights) at the even places of its local gradients: fill those
+    # in once, and copy.
+    x_children = [None] * (2 * len(x_data))
+    x_children[1::2] = x
+    x_local_grads = [None] * len(x_children)
+    x_local_grads[0::2] = x_data
     nodes = []
     for row in rows:
         row_data = [w.data for w in row]
         total = 0
         for j in columns:
             total = total + row_data[j] * x_data[j]
-        children = [None] * size
-        children[0::2], children[1::2] = row, x
-        local_grads = [None] * size
-        local_grads[0::2], local_grads[1::2] = x_data, row_data
+        children = x_children[:]
+        children[0::2] = row
+        local_grads = x_local_grads[:]
+        local_grads[1::2] = row_data
         nodes.append(Value(total, children, local_grads))
     return nodes
 
