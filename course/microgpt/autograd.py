@@ -12,8 +12,8 @@ and we reproduce the reference microgpt to the last digit.
 
 One more operation, `dot`, is only there for speed: a whole sum of products
 as a single node. A training step builds thousands of them (every row of
-every matrix-vector product), and one node is much cheaper than a chain of
-* and + while giving exactly the same numbers.
+every matrix-vector product, made together by `dots`), and one node is much
+cheaper than a chain of * and + while giving exactly the same numbers.
 """
 
 import math
