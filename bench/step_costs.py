@@ -1,8 +1,8 @@
 """What one training step costs, measured the same way in CPython and in Pyodide.
 
 Pure standard library plus microgpt (and labkit, for the model the capstone assembles
-from the labs' solutions), so bench/training_speed.py runs these functions both in its
-own CPython and in a headless Chromium tab, and compares what comes back.
+from the labs' solutions), so bench/training_speed.py runs `figures` both in a fresh
+CPython and in a fresh Pyodide in a headless Chromium tab, and compares what comes back.
 """
 
 import contextlib
@@ -16,18 +16,31 @@ from microgpt import TrainingRun, Value, read_names
 from microgpt.autograd import computed_nodes
 from microgpt.train import document_loss
 
+WARM_UP = 10  # steps before the phases are timed: the first ones also grow the heap
 
-def weights_digest(model):
-    """A short fingerprint of every weight, to compare runtimes without shipping 4,192 floats."""
-    return hashlib.sha256(json.dumps([p.data for p in model.parameters()]).encode()).hexdigest()[:16]
+
+def figures(names_path, parts, steps, phase_steps):
+    """Everything bench/training_speed.py compares, from this runtime, in this order."""
+    return {
+        "course": course_run(names_path, 1000, every=steps),
+        "capstone": capstone_run(names_path, parts, steps),
+        "phases": step_phases(names_path, phase_steps),
+        "start": [p.data for p in TrainingRun(read_names(names_path), num_steps=1000).model.parameters()],
+    }
+
+
+def digest(floats):
+    """A short fingerprint of many floats, to compare runtimes without shipping them all."""
+    return hashlib.sha256(json.dumps(floats).encode()).hexdigest()[:16]
 
 
 def course_run(names_path, steps, start=None, every=1):
     """The course's model (TrainingRun.step) for `steps` steps: seconds and loss of each step,
     and the weights' digest every `every` steps. `start` replaces the starting weights."""
     run = TrainingRun(read_names(names_path), num_steps=1000)
+    params = run.model.parameters()
     if start is not None:
-        for p, data in zip(run.model.parameters(), start, strict=True):
+        for p, data in zip(params, start, strict=True):
             p.data = data
     seconds, digests = [], []
     for _ in range(steps):
@@ -35,17 +48,13 @@ def course_run(names_path, steps, start=None, every=1):
         run.step()
         seconds.append(time.perf_counter() - started)
         if len(run.losses) % every == 0:
-            digests.append(weights_digest(run.model))
+            digests.append(digest([p.data for p in params]))
     return {"seconds": seconds, "losses": run.losses, "digests": digests}
-
-
-def starting_weights(names_path):
-    return [p.data for p in TrainingRun(read_names(names_path), num_steps=1000).model.parameters()]
 
 
 def capstone_run(names_path, parts, steps):
     """The model the capstone assembles from `parts` ({lab id: code}), trained as its page
-    trains it (labkit.capstone.one_step): seconds and loss of each step."""
+    trains it (labkit.capstone.one_step): seconds and loss of each step, the weights' digest."""
     from labkit import capstone
 
     capstone.NAMES = Path(names_path)  # where this runtime keeps names.txt
@@ -61,18 +70,21 @@ def capstone_run(names_path, parts, steps):
         started = time.perf_counter()
         state = capstone.one_step(run, state, pieces, differences, blocks)
         seconds.append(time.perf_counter() - started)
-    return {"seconds": seconds, "losses": state["losses"]}
+    return {"seconds": seconds, "losses": state["losses"], "digest": digest(state["params"])}
 
 
 def step_phases(names_path, steps):
-    """Seconds a step spends in each phase of TrainingRun.step, summed over `steps` steps, and
-    what the graphs held. The topological order is timed on its own (backward() finds it again),
-    so the walk back is backward() less the order; freeing is letting go of the graph."""
+    """Seconds a step spends in each phase of TrainingRun.step, summed over `steps` steps after
+    WARM_UP, and what the graphs held. The topological order is timed on its own (backward()
+    finds it again), so the walk back is backward() less the order; freeing is letting go of
+    the graph."""
     run = TrainingRun(read_names(names_path), num_steps=1000)
+    for _ in range(WARM_UP):
+        run.step()
     tokenizer = run.model.tokenizer
     phases = {"forward": 0.0, "order": 0.0, "walk": 0.0, "adam": 0.0, "free": 0.0}
     graph = {"nodes": 0, "leaves": 0, "dot nodes": 0, "edges": 0, "dot edges": 0}
-    for step in range(steps):
+    for step in range(WARM_UP, WARM_UP + steps):
         started = time.perf_counter()
         loss = document_loss(run.model, tokenizer.encode(run.docs[step]))
         built = time.perf_counter()

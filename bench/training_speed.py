@@ -2,7 +2,7 @@
 
     NAMES_TXT=../shared/data/names.txt .venv/bin/python bench/training_speed.py
 
-In one run, with the same code (bench/step_costs.py) in both runtimes:
+In one run, with the same code (bench/step_costs.py) in a fresh interpreter of each runtime:
 - seconds a training step: the course's model for all 1,000 steps, and the model the
   capstone assembles from every lab's solution (as its page trains it) for the first STEPS
 - what a step spends its time on (building the graph, the topological order, the walk
@@ -15,14 +15,13 @@ import json
 import os
 import platform
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
-sys.path.insert(0, str(PROJECT / "course"))
 
-from bench import step_costs  # noqa: E402
 from bench.tab import NAMES_IN_TAB, pyodide_tab  # noqa: E402
 
 NAMES_TXT = Path(os.environ.get("NAMES_TXT", PROJECT.parent / "shared" / "data" / "names.txt"))
@@ -37,42 +36,44 @@ TAB_FILES = [
 
 def lab_solutions():
     """{lab id: the solution's code} for every piece the capstone takes from a lab."""
+    sys.path.insert(0, str(PROJECT / "course"))
     from labkit.capstone import PIECES
 
     return {lab_id: (PROJECT / "labs" / lab_id / "solution.py").read_text(encoding="utf-8") for _piece, lab_id, _what in PIECES}
 
 
-def call(function, *args):
-    """Code for the tab: step_costs.function(*args), its value as JSON. NAMES_TXT stands for the tab's names.txt."""
-    args = [NAMES_IN_TAB if arg is NAMES_TXT else arg for arg in args]
-    return f"import json\nfrom bench import step_costs\njson.dumps(step_costs.{function}(*json.loads({json.dumps(args)!r})))"
+def code(function, *args, show=False):
+    """Python calling bench/step_costs.py's `function` with `args`, ending on its value as JSON
+    text: the tab takes the last line's value, CPython prints it (`show`)."""
+    value = f"json.dumps(step_costs.{function}(*json.loads({json.dumps(args)!r})))"
+    return "import json\nfrom bench import step_costs\n" + (f"print({value})" if show else value)
 
 
-def measure(run):
-    """Every figure, from one runtime: `run(function, *args)` calls step_costs there."""
-    return {
-        "course": run("course_run", NAMES_TXT, 1000),
-        "capstone": run("capstone_run", NAMES_TXT, lab_solutions(), STEPS),
-        "phases": run("step_phases", NAMES_TXT, PHASE_STEPS),
-        "start": run("starting_weights", NAMES_TXT),
-    }
+def in_cpython(function, *args):
+    """`function` in a fresh CPython, as the tab's Python is fresh: this one holds Playwright,
+    whose objects would make its cycle collector's rounds longer."""
+    path = os.pathsep.join([str(PROJECT), str(PROJECT / "course")])
+    completed = subprocess.run([sys.executable, "-"], input=code(function, *args, show=True), env={**os.environ, "PYTHONPATH": path},
+                               capture_output=True, text=True, check=True)
+    return json.loads(completed.stdout)
 
 
 def main():
-    here = measure(lambda function, *args: json.loads(json.dumps(getattr(step_costs, function)(*args))))
-    start = here["start"]
+    parts = lab_solutions()
+    here = in_cpython("figures", str(NAMES_TXT), parts, STEPS, PHASE_STEPS)
     with pyodide_tab(TAB_FILES, NAMES_TXT) as in_the_tab:
-        there = measure(lambda function, *args: in_the_tab(call(function, *args)))
-        there["version"] = in_the_tab("import json, sys\njson.dumps(sys.version.split()[0])")
+        there = in_the_tab(code("figures", NAMES_IN_TAB, parts, STEPS, PHASE_STEPS))
+        version = in_the_tab("import json, sys\njson.dumps(sys.version.split()[0])")
         # From CPython's own starting weights, every step's weights: where does the tab drift?
-        drift = in_the_tab(call("course_run", NAMES_TXT, LOOK_FOR_A_DIFFERENCE, start))
-        reference = step_costs.course_run(NAMES_TXT, LOOK_FOR_A_DIFFERENCE)
+        drift = in_the_tab(code("course_run", NAMES_IN_TAB, LOOK_FOR_A_DIFFERENCE, here["start"]))
+        reference = in_cpython("course_run", str(NAMES_TXT), LOOK_FOR_A_DIFFERENCE)
         first = first_difference(drift["digests"], reference["digests"])
         maths = None
         if first is not None:
-            inputs = step_costs.maths_inputs(NAMES_TXT, start, first)
-            maths = (inputs, step_costs.maths_outputs(inputs), in_the_tab(f"import json\nfrom bench import step_costs\njson.dumps(step_costs.maths_outputs(json.loads({json.dumps(inputs)!r})))"))
-    print(f"CPython {platform.python_version()} and Pyodide's Python {there['version']} in headless Chromium; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            inputs = in_cpython("maths_inputs", str(NAMES_TXT), here["start"], first)
+            maths = inputs, in_cpython("maths_outputs", inputs), in_the_tab(code("maths_outputs", inputs))
+    print(f"CPython {platform.python_version()} and Pyodide's Python {version} in headless Chromium, each fresh; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print_speed(here, there)
     print_phases(here["phases"], there["phases"])
     print_losses(here, there, drift, reference, first, maths)
@@ -93,10 +94,10 @@ def print_speed(here, there):
         print(f"  {label:<45} {per_step(cpython, steps):7.4f}   {per_step(tab, steps):7.4f}")
     print(f"1,000 steps of the course's model: {sum(here['course']['seconds']):.1f} s in CPython, {sum(there['course']['seconds']):.1f} s in the tab")
     for where, figures in (("CPython", here), ("the tab", there)):
-        step = first_difference(figures["capstone"]["losses"], figures["course"]["losses"])
-        apart = f"first differ at step {step}" if step else f"are the same for {STEPS} steps"
-        print(f"the lab solutions' model's losses in {where} {apart} from the course's model's "
-              "(where a solution's number is not the course's, the capstone carries the solution's on)")
+        same = figures["capstone"]["digest"] == figures["course"]["digests"][0]
+        apart = max(abs(a - b) for a, b in zip(figures["capstone"]["losses"], figures["course"]["losses"]))
+        print(f"the lab solutions' model in {where}: after {STEPS} steps its weights are {'' if same else 'not '}the course's model's; "
+              f"its losses differ by at most {apart:.1e} (where a solution's number is not the course's, the capstone carries it on)")
 
 
 PHASES = {
@@ -107,7 +108,7 @@ PHASES = {
 
 def print_phases(here, there):
     """What dominates a step: each phase's milliseconds a step and its share, in both runtimes."""
-    print(f"what a step of the course's model spends (mean of steps 1-{PHASE_STEPS})   CPython        Chromium tab")
+    print(f"what a step of the course's model spends (mean of {PHASE_STEPS} steps)   CPython        Chromium tab")
     totals = sum(here["seconds"].values()), sum(there["seconds"].values())
     for key, label in PHASES.items():
         cells = [f"{s['seconds'][key] / PHASE_STEPS * 1000:5.1f} ms {s['seconds'][key] / total:4.0%}" for s, total in zip((here, there), totals)]
