@@ -41,6 +41,7 @@ test: setup browser
 bench: setup browser
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/model.py
+	$(BIN)/python bench/training_speed.py
 
 clean:
 	rm -rf dist .cache

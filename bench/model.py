@@ -25,6 +25,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
 
+from bench.tab import PYODIDE, pyodide_tab  # noqa: E402
 from bench.training_steps import compare_engines, weights_digest  # noqa: E402
 from microgpt import attention_maps, load_checkpoint, read_checkpoint  # noqa: E402
 from site_builder.build import build  # noqa: E402
@@ -44,7 +45,6 @@ def median_ms(function, repeat):
 
 
 NAMES_TXT = Path(os.environ.get("NAMES_TXT", PROJECT.parent / "shared" / "data" / "names.txt"))
-PYODIDE = PROJECT / "node_modules" / "pyodide"
 STEPS_COMPARED = 10
 
 
@@ -74,37 +74,15 @@ def bench_training_node():
     print_comparison("Pyodide under Node", in_node_pyodide(COMPARE))
 
 
-TAB_PAGE = """<!doctype html><meta charset="utf-8"><title>training</title>
-<script type="module">
-const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-window.py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
-</script>"""
 TAB_FILES = [*sorted((PROJECT / "course" / "microgpt").glob("*.py")), PROJECT / "tests" / "__init__.py",
              PROJECT / "tests" / "reference_engine.py", PROJECT / "bench" / "training_steps.py"]
 
 
-def in_a_tab(page, code):
-    return json.loads(page.evaluate("code => py.runPython(code)", code))
-
-
 def bench_training_tab():
     """Pyodide in a headless Chromium tab (its main thread): the engines compared, then 1,000 steps."""
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        (root / "pyodide").symlink_to(PYODIDE)
-        (root / "index.html").write_text(TAB_PAGE)
-        files = {"/project/" + str(path.relative_to(PROJECT)).replace("course/", "", 1): path.read_text() for path in TAB_FILES}
-        files["/data/names.txt"] = NAMES_TXT.read_text()
-        with serving(root) as url, chromium() as browser:
-            page = browser.new_page()
-            page.goto(url)
-            page.wait_for_function("window.py !== undefined", timeout=120_000)
-            page.evaluate("""files => { for (const [name, text] of Object.entries(files)) {
-                py.FS.mkdirTree(name.slice(0, name.lastIndexOf("/"))); py.FS.writeFile(name, text); } }""", files)
-            page.evaluate("() => py.runPython('import sys; sys.path[:0] = [\"/project\"]; NAMES_TXT = \"/data/names.txt\"')")
-            print_comparison("Pyodide in a Chromium tab", in_a_tab(page, COMPARE))
-            page.set_default_timeout(900_000)
-            full = in_a_tab(page, FULL_RUN)
+    with pyodide_tab(TAB_FILES, NAMES_TXT) as in_the_tab:
+        print_comparison("Pyodide in a Chromium tab", in_the_tab(COMPARE))
+        full = in_the_tab(FULL_RUN)
     print(f"1,000 training steps in a Chromium tab: {full['seconds']:.1f} s; last loss {full['losses'][-1]!r}")
     compare_with_cpython("the tab", full)
     return full

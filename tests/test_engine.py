@@ -6,11 +6,12 @@ with ==: the course promises the reference microgpt to the last digit, and
 the fast engine is only allowed to be faster.
 """
 
-from microgpt import TrainingRun, Value, read_names
-from microgpt.autograd import dot
+from microgpt import GPTConfig, TrainingRun, Value, read_checkpoint, read_names
+from microgpt.autograd import computed_nodes, dot, dots, topological_order
+from microgpt.train import document_loss
 
 from tests import reference_engine
-from tests.test_microgpt import names_txt
+from tests.test_microgpt import CHECKPOINT, names_txt
 
 STEPS = 3
 
@@ -66,3 +67,65 @@ def test_dot_with_a_value_in_two_products_adds_its_gradients_in_the_chains_order
     (slow * 3.0).backward()
     assert fast.data == slow.data
     assert x.grad == rx.grad
+
+
+def test_backward_walks_the_topological_order_without_its_leaves():
+    run = TrainingRun(read_names(names_txt()), num_steps=1000)
+    loss = document_loss(run.model, run.model.tokenizer.encode(run.docs[0]))
+    assert computed_nodes(loss) == [node for node in topological_order(loss) if node.children]
+
+
+def test_a_matrix_times_a_vector_equals_the_chains_to_the_last_bit():
+    # x feeds every row, so its gradients add up several contributions, in the chain's order.
+    rows = [[0.5, -1.25, 3.0], [1e-3, 2.0, -7.5], [1e16, 0.1, -1e16]]
+    xs = [0.1, 0.2, 0.3]
+
+    def loss_and_grads(value, matrix_times_vector):
+        w = [[value(v) for v in row] for row in rows]
+        x = [value(v) for v in xs]
+        out = matrix_times_vector(w, x)
+        loss = out[0] * out[1] * out[2]
+        loss.backward()
+        return loss.data, [v.grad for v in x + [v for row in w for v in row]]
+
+    fast = loss_and_grads(Value, dots)
+    slow = loss_and_grads(reference_engine.Value, lambda w, x: [reference_engine.dot(row, x) for row in w])
+    assert fast == slow
+
+
+def every_gradient(names, words):
+    """The loss of each word and the gradient of every weight after its backward(), from seed 42's model."""
+    model = TrainingRun(names, num_steps=1000).model
+    found = []
+    for word in words:
+        loss = document_loss(model, model.tokenizer.encode(word))
+        loss.backward()
+        found.append((loss.data, [p.grad for p in model.parameters()]))
+        for p in model.parameters():
+            p.grad = 0
+    return found
+
+
+def test_every_gradient_equals_the_reference_engines_for_every_kind_of_name():
+    # The longest name fills the whole context (16 positions, the deepest graph); a name
+    # with letters repeated uses rows of the token table at several positions; a
+    # single letter is the smallest graph.
+    names = read_names(names_txt())
+    longest = max(names, key=len)
+    words = [longest, "annabella", "x", names[0]]
+    fast = every_gradient(names, words)
+    with reference_engine.installed():
+        slow = every_gradient(names, words)
+    assert len(longest) + 1 >= GPTConfig().block_size  # BOS and its letters are read
+    for word, (fast_loss, fast_grads), (slow_loss, slow_grads) in zip(words, fast, slow, strict=True):
+        assert fast_loss == slow_loss, word
+        assert fast_grads == slow_grads, word
+
+
+def test_a_whole_training_run_is_the_committed_checkpoint_to_the_last_bit():
+    # CPython must reproduce the reference microgpt exactly: all 1,000 losses and the
+    # final weights, as course/checkpoint.json holds them (some 20 s).
+    checkpoint = read_checkpoint(CHECKPOINT)
+    run = TrainingRun(read_names(names_txt()), num_steps=1000).run()
+    assert run.losses == checkpoint.losses
+    assert run.model.plain_weights() == checkpoint.model.plain_weights()

@@ -12,8 +12,8 @@ and we reproduce the reference microgpt to the last digit.
 
 One more operation, `dot`, is only there for speed: a whole sum of products
 as a single node. A training step builds thousands of them (every row of
-every matrix-vector product), and one node is much cheaper than a chain of
-* and + while giving exactly the same numbers.
+every matrix-vector product, made together by `dots`), and one node is much
+cheaper than a chain of * and + while giving exactly the same numbers.
 """
 
 import math
@@ -90,19 +90,29 @@ class Value:
 
     def backward(self):
         """Fill in `.grad` of every Value this one depends on."""
-        order = topological_order(self)
+        order = computed_nodes(self)
         self.grad = 1
         # Walk from the output back to the inputs: by the time we reach a node,
         # every node that used it has already passed its gradient down to it.
+        # (Leaves, the weights and inputs, are left out of `order`: nothing is
+        # further back from them.)
         for node in reversed(order):
-            if not node.children:
-                continue  # a leaf (a weight, or an input): nothing further back
             grad = node.grad
+            children, local_grads = node.children, node.local_grads
             # Last child first, as a chain of + passes its gradient back from
             # the last term to the first: in a `dot`, a Value used in two
             # products then adds up its gradients in the chain's order.
-            for child, local_grad in zip(reversed(node.children), reversed(node.local_grads)):
-                child.grad += local_grad * grad
+            # (Counting down an index is the cheapest way to walk both lists,
+            # and most nodes have one or two children: those go without a loop.)
+            count = len(children)
+            if count == 1:
+                children[0].grad += local_grads[0] * grad
+            elif count == 2:
+                children[1].grad += local_grads[1] * grad
+                children[0].grad += local_grads[0] * grad
+            else:
+                for i in range(count - 1, -1, -1):
+                    children[i].grad += local_grads[i] * grad
 
 
 def dot(a, b):
@@ -117,16 +127,32 @@ def dot(a, b):
     from another factor of the same sum (true of every sum microgpt builds;
     tests/test_engine.py checks training against the chain to the last bit).
     """
-    a_data = [x.data for x in a]
-    b_data = [y.data for y in b]
-    total = 0
-    for x, y in zip(a_data, b_data, strict=True):
-        total = total + x * y
-    children = [None] * (2 * len(a_data))
-    children[0::2], children[1::2] = a, b
-    local_grads = [None] * len(children)
-    local_grads[0::2], local_grads[1::2] = b_data, a_data
-    return Value(total, children, local_grads)
+    return dots([a], b)[0]
+
+
+def dots(rows, x):
+    """[dot(row, x) for row in rows]: a matrix times a vector, x's numbers read only once."""
+    x_data = [v.data for v in x]
+    columns = range(len(x_data))  # indexing beats zip() here, in CPython and more so in Pyodide
+    # Every row's node has x at the odd places of its children, and x's numbers (the local
+    # gradients of the row's weights) at the even places of its local gradients: fill those
+    # in once, and copy.
+    x_children = [None] * (2 * len(x_data))
+    x_children[1::2] = x
+    x_local_grads = [None] * len(x_children)
+    x_local_grads[0::2] = x_data
+    nodes = []
+    for row in rows:
+        row_data = [w.data for w in row]
+        total = 0
+        for j in columns:
+            total = total + row_data[j] * x_data[j]
+        children = x_children[:]
+        children[0::2] = row
+        local_grads = x_local_grads[:]
+        local_grads[1::2] = row_data
+        nodes.append(Value(total, children, local_grads))
+    return nodes
 
 
 def topological_order(root):
@@ -154,3 +180,28 @@ def topological_order(root):
             stack.pop()
             order.append(node)
     return order
+
+
+def computed_nodes(root):
+    """topological_order(root) without its leaves: the nodes backward() walks.
+
+    The same depth-first search, a little leaner: a leaf is never put in
+    `visited` (there is nothing below it to visit), and the node being
+    visited stays in local variables, off the stack.
+    """
+    order = []
+    visited = {root}
+    stack = []
+    node, children = root, iter(root.children)
+    while True:
+        for child in children:
+            if child.children and child not in visited:
+                visited.add(child)
+                stack.append((node, children))
+                node, children = child, iter(child.children)
+                break
+        else:  # all children listed: the node itself can go
+            order.append(node)
+            if not stack:
+                return order
+            node, children = stack.pop()

@@ -47,13 +47,15 @@ class Adam:
         # dividing by (1 - beta**t) undoes that. The same for every weight, so
         # worked out once per step (the same floats as inside the loop).
         correction1, correction2 = 1 - beta1 ** (step + 1), 1 - beta2 ** (step + 1)
+        # So is 1 - beta, the share of the new gradient in each average.
+        share1, share2 = 1 - beta1, 1 - beta2
         m, v = self.m, self.v
         for i, p in enumerate(self.params):
             grad = p.grad
-            m[i] = beta1 * m[i] + (1 - beta1) * grad
-            v[i] = beta2 * v[i] + (1 - beta2) * grad**2
-            m_hat = m[i] / correction1
-            v_hat = v[i] / correction2
+            m[i] = m_i = beta1 * m[i] + share1 * grad
+            v[i] = v_i = beta2 * v[i] + share2 * grad**2
+            m_hat = m_i / correction1
+            v_hat = v_i / correction2
             p.data -= lr_t * m_hat / (v_hat**0.5 + eps)
             p.grad = 0  # gradients add up in backward(), so clear them for the next step
 
