@@ -61,6 +61,11 @@ class Assets:
         (dest / "css").mkdir(exist_ok=True)
         (dest / "js").mkdir(exist_ok=True)
 
+    def runtime_files(self):
+        """The Pyodide runtime's files the site ships, those installed (pyodide_source says what is missing)."""
+        folder = self.node_modules / "pyodide"
+        return [folder / name for name in PYODIDE_FILES if (folder / name).is_file()]
+
     def pyodide_source(self):
         folder = self.node_modules / "pyodide"
         missing = [name for name in (*PYODIDE_FILES, "pyodide-lock.json") if not (folder / name).is_file()]

@@ -21,10 +21,12 @@ from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import environment, render_site, root_for
+from site_builder.precompress import start_compressing
 from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.up_to_date import SITE_MARKER, SiteRecord
 from site_builder.verify import verify_labs
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
+from site_builder.workers import Workers
 
 log = logging.getLogger(__name__)
 MARKER_TEXT = "Built by `course build`, which replaces this whole folder each time it builds.\n"
@@ -49,10 +51,13 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     course = load_course(root)
     problems = Problems(root)
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
-    verified = verify_labs(course.labs, problems, memo, providers)
-    context = WidgetContext(course, providers, problems, memo, verified)
-    kept = PROCESS_DOCUMENTS if cache_dir else None
-    documents = render_documents(course, context, kept, record.digests)
+    with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
+        providers.prefetch(course.numbers_named(), workers)
+        start_compressing(Assets().runtime_files(), workers=workers)  # the same in every build: its copies are cached
+        verified = verify_labs(course.labs, problems, memo, providers, workers)
+        context = WidgetContext(course, providers, problems, memo, verified)
+        kept = PROCESS_DOCUMENTS if cache_dir else None
+        documents = render_documents(course, context, kept, record.digests)
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 

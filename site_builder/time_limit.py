@@ -66,7 +66,8 @@ class Watchdog:
         self.woken = threading.Event()
 
     def start(self):
-        threading.Thread(target=self.watch, name="lab time limit", daemon=True).start()
+        self.thread = threading.Thread(target=self.watch, name="lab time limit", daemon=True)
+        self.thread.start()
 
     def stop(self):
         while True:
@@ -79,6 +80,8 @@ class Watchdog:
                     raise
         _raise_in(self.target, None)  # drop one raised but not yet delivered
         self.woken.set()
+        # Gone before the body's caller goes on: the build forks its workers only from a process of one thread.
+        self.thread.join()
 
     def watch(self):
         if self.woken.wait(self.seconds):

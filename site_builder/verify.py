@@ -14,8 +14,8 @@ from labkit import CheckFailed, grading
 from labkit.learner import LearnerError, run_code
 from labkit.protocol import LEARNER_FILE, is_checks_filename
 from site_builder import cross_check, worked_examples
-from site_builder.errors import exception_text
-from site_builder.memo import digest, labkit_source
+from site_builder.errors import Problems, exception_text
+from site_builder.memo import MISSING, digest, labkit_source
 from site_builder.numbers import Providers
 from site_builder.time_limit import TimedOut, time_limit
 
@@ -34,26 +34,47 @@ class VerifiedLab:
         return grading.LabBundle(self.lab.id, self.lab.checks_source, self.expected, list(self.lab.functions))
 
 
-def verify_labs(labs, problems, memo=None, providers=None):
+def verify_labs(labs, problems, memo=None, providers=None, workers=None):
     """Every lab that is sound, verified; the rest become problems.
 
     `providers` computes the lessons' numbers, which worked examples compare with.
     With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
+    With parallel `workers` (site_builder/workers.py), the labs to run are verified in them.
     """
-    verified = {}
     checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
     providers = providers or Providers(problems.root)
+    answers, pieces = {}, {}
     for lab in labs:
+        inputs = None
         if memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
             inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers)]
-            expected = memo.get("sound-lab-answers", inputs, lambda: answers_if_sound(lab, problems, providers), keep=lambda found: found is not None, persist=True)
-            result = VerifiedLab(lab, expected) if expected is not None else None
-        else:
-            result = verify_lab(lab, problems, providers)
-        if result:
-            verified[lab.id] = result
-    return verified
+            kept = memo.kept("sound-lab-answers", inputs, persist=True)
+            if kept is not MISSING:
+                answers[lab.id] = kept
+                continue
+        if workers and workers.parallel:
+            known = providers.known(example.numbers for example in lab.worked_examples)
+            pieces[lab.id] = (inputs, workers.submit(lab_verdict, lab, str(problems.root), known))
+            continue
+        verified = verify_lab(lab, problems, providers)
+        answers[lab.id] = verified.expected if verified else None
+        if memo and verified:
+            memo.put("sound-lab-answers", inputs, verified.expected, persist=True)
+    for lab_id, (inputs, piece) in pieces.items():  # in the labs' order, as a build without workers says them
+        expected, found = piece.result()
+        problems.found.extend(found)
+        answers[lab_id] = expected
+        if memo and expected is not None:
+            memo.put("sound-lab-answers", inputs, expected, persist=True)
+    return {lab.id: VerifiedLab(lab, answers[lab.id]) for lab in labs if answers.get(lab.id) is not None}
+
+
+def lab_verdict(lab, root, known_numbers):
+    """A piece of work for a worker process: (the lab's expected answers, or None; the problems it found)."""
+    problems = Problems(root)
+    verified = verify_lab(lab, problems, known_numbers)
+    return (verified.expected if verified else None), problems.found
 
 
 def portable(lab, root):
@@ -67,11 +88,6 @@ def portable(lab, root):
 
     wrong = tuple(dataclasses.replace(answer, src_path=relative(answer.src_path)) for answer in lab.wrong_answers)
     return dataclasses.replace(lab, src_dir=relative(lab.src_dir), wrong_answers=wrong)
-
-
-def answers_if_sound(lab, problems, providers):
-    verified = verify_lab(lab, problems, providers)
-    return verified.expected if verified else None
 
 
 def verify_lab(lab, problems, providers):

@@ -9,6 +9,7 @@ returns anyway).
 import functools
 import hashlib
 import json
+import os
 from pathlib import Path
 
 from site_builder.names_data import names_path
@@ -51,7 +52,7 @@ def on_disk(with_checkpoint=False, sources=None):
                 return json.loads(file.read_text(encoding="utf-8"))
             result = compute()
             file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = file.with_suffix(f".{id(result)}.tmp")
+            temporary = file.with_suffix(f".{os.getpid()}.tmp")  # the build's workers may compute the same result at once
             temporary.write_text(json.dumps(result), encoding="utf-8")
             temporary.replace(file)  # never a half-written entry, even if two builds race
             return result
