@@ -35,6 +35,7 @@ def scan(html):
     return parser
 
 
+@functools.lru_cache(maxsize=8192)  # a rebuild asks again of every link of every page
 def target_path(page, url, site_path="/"):
     """The output file a URL from `page` points at, or None for external links.
 

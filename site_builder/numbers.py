@@ -82,10 +82,14 @@ class Providers:
         """
         if not workers.parallel:
             return
+        by_module = {}  # a module's providers share what the module computes once: one piece each
         for target in dict.fromkeys(targets):
             kept = self.cache and self.cache.has(self.cache_inputs, target)
             if target not in self.results and target not in self.coming and not kept:
-                self.coming[target] = workers.submit(computed_in_worker, str(self.root), target)
+                by_module.setdefault(target.split(":")[0], []).append(target)
+        for group in by_module.values():
+            piece = workers.submit(computed_in_worker, str(self.root), group)
+            self.coming.update((target, piece) for target in group)
 
     def compute(self, target):
         """Call "module:function" and return its dict.
@@ -100,7 +104,7 @@ class Providers:
             if kept is not None:
                 self.results[target] = kept
                 return kept
-            prefetched = self.coming.pop(target).result() if target in self.coming else None
+            prefetched = self.coming.pop(target).result().get(target) if target in self.coming else None
             if prefetched is not None:
                 self.results[target] = self.computed[target] = prefetched
                 return prefetched
@@ -269,18 +273,21 @@ def report_failure(root, failure, problems):
 _WORKER_PROVIDERS = {}  # root -> the Providers of this worker process
 
 
-def computed_in_worker(root, target):
-    """A piece of work for a worker process: `target`'s result, or None when it fails.
+def computed_in_worker(root, targets):
+    """A piece of work for a worker process: {target: its result} for those of `targets` that give one.
 
     A failure is not sent back: the build computes that target again itself, and reports
     it with the same words and lines as a build without workers would.
     """
     if root not in _WORKER_PROVIDERS:
         _WORKER_PROVIDERS[root] = Providers(root)
-    try:
-        return _WORKER_PROVIDERS[root].compute(target)
-    except (LookupError, ProviderFailed, NamesUnavailable):
-        return None
+    results = {}
+    for target in targets:
+        try:
+            results[target] = _WORKER_PROVIDERS[root].compute(target)
+        except (LookupError, ProviderFailed, NamesUnavailable):
+            pass
+    return results
 
 
 def fresh_package(folder):

@@ -59,7 +59,7 @@ class SearchIndex:
         self.cache = Path(cache_dir or self.root / ".cache" / "build") / "search"
         self.pagefind = self.root / "node_modules" / ".bin" / "pagefind"
         self.latest = None  # the index this process linked last: what a rebuild shows until its own is made
-        self.deferred = None  # (snapshot of the pages, cached index to make) for landed()
+        self.deferred = None  # ({page: its bytes}, cached index to make) for landed()
         self.indexing = threading.Lock()  # one Pagefind at a time, in the order of the builds
         self.threads = []
 
@@ -75,7 +75,7 @@ class SearchIndex:
         self.deferred = None
         if not cached.is_dir():
             if not wait and self.latest is not None and self.latest.is_dir():
-                self.deferred = (self.snapshot(stage, pages), cached)
+                self.deferred = ({page.relative_to(stage): page.read_bytes() for page in pages}, cached)
                 cached = self.latest
             else:
                 self.run_pagefind(stage, cached)
@@ -83,28 +83,35 @@ class SearchIndex:
         self.latest = cached
         return cached
 
-    def snapshot(self, stage, pages):
-        """The pages as they are now, linked into a folder of their own: the stage is about to move."""
+    def snapshot(self, pages):
+        """A folder holding `pages` ({path in the site: bytes}), as they were when the build read them.
+
+        Made in the background: a page's folder costs more to make than the rest of a rebuild's
+        writes, and the site the pages came from will be rebuilt over.
+        """
         self.cache.mkdir(parents=True, exist_ok=True)
         folder = Path(tempfile.mkdtemp(prefix=".pages-", dir=self.cache))
-        for page in pages:
-            link_or_copy(page, folder / page.relative_to(stage))
+        for relative, data in pages.items():
+            (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+            (folder / relative).write_bytes(data)
         return folder
 
     def landed(self, site):
         """The site is in place at `site`: make the index write() deferred, in the background, and put it there."""
         if self.deferred is None:
             return
-        snapshot, cached = self.deferred
+        pages, cached = self.deferred
         self.deferred = None
-        thread = threading.Thread(target=self.index_later, args=(snapshot, cached, Path(site)), name="search index", daemon=True)
+        thread = threading.Thread(target=self.index_later, args=(pages, cached, Path(site)), name="search index", daemon=True)
         self.threads = [*(earlier for earlier in self.threads if earlier.is_alive()), thread]
         thread.start()
 
-    def index_later(self, snapshot, cached, site):
+    def index_later(self, pages, cached, site):
         with self.indexing:
+            snapshot = None
             try:
                 if not cached.is_dir():
+                    snapshot = self.snapshot(pages)
                     self.run_pagefind(snapshot, cached)
                 if self.digest(site, sorted(site.glob(PAGES))) == cached.name:  # else a newer build is there, with its own index to come
                     link_tree(cached, site / INDEX_DIR)
@@ -112,7 +119,8 @@ class SearchIndex:
             except (BuildError, OSError) as error:  # the pages are served already: say it and go on
                 log.warning("the search index was not updated: %s", error)
             finally:
-                shutil.rmtree(snapshot, ignore_errors=True)
+                if snapshot:
+                    shutil.rmtree(snapshot, ignore_errors=True)
 
     def settle(self):
         """Wait for the indexes being made in the background (tests and benchmarks)."""

@@ -42,13 +42,14 @@ def verify_labs(labs, problems, memo=None, providers=None, workers=None):
     With parallel `workers` (site_builder/workers.py), the labs to run are verified in them.
     """
     checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
+    model = cross_check.model_source_text() if memo and any(lab.model_hook for lab in labs) else None
     providers = providers or Providers(problems.root)
     answers, pieces = {}, {}
     for lab in labs:
         inputs = None
         if memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers)]
+            inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers, model)]
             kept = memo.kept("sound-lab-answers", inputs, persist=True)
             if kept is not MISSING:
                 answers[lab.id] = kept

@@ -19,6 +19,8 @@ import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from site_builder.time_limit import wait_for_watchdogs
+
 
 def cores():
     """The cores this process may run on (a container may allow fewer than the machine has)."""
@@ -37,10 +39,12 @@ class Workers:
 
     def __init__(self, count=None):
         count = cores() if count is None else count
+        wait_for_watchdogs()
         safe = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
         self.parallel = count > 1 and safe
         self.count = count if self.parallel else 0
         self.pool = None
+        self.forked = False
 
     def __enter__(self):
         if self.parallel:
@@ -55,6 +59,10 @@ class Workers:
 
     def submit(self, function, *args):
         if self.pool:
+            if not self.forked:
+                # The pool forks at its first piece: by then a time limit may have started its watchdog again.
+                wait_for_watchdogs()
+                self.forked = True
             return Piece(self.pool.submit(function, *args), function, args)
         return ran_here(function, args)
 
