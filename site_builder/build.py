@@ -69,7 +69,7 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         # The names ride in the wheel only when a lab samples from them in the browser.
         Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
         write_files({**pages, **files}, stage)
-        stage.remove_unwritten()
+        stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])
         report_dead_links(course, pages, stage.site_paths(), problems)
         problems.raise_if_any()
         for hook in HOOKS:

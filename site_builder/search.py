@@ -22,6 +22,7 @@ from pathlib import Path
 
 from site_builder.assets import PROJECT_ROOT, link_or_copy, run_tool
 from site_builder.errors import BuildError
+from site_builder.file_digests import files_under
 
 log = logging.getLogger(__name__)
 INDEX_DIR = "pagefind"
@@ -79,7 +80,7 @@ class SearchIndex:
                 cached = self.latest
             else:
                 self.run_pagefind(stage, cached)
-        link_tree(cached, stage / INDEX_DIR)
+        link_tree(cached, stage / INDEX_DIR, exact=True)
         self.latest = cached
         return cached
 
@@ -168,18 +169,27 @@ class SearchIndex:
             shutil.rmtree(work, ignore_errors=True)
 
 
-def link_tree(source, dest):
+def link_tree(source, dest, exact=False):
     """Every file of `source` linked at the same place under `dest`, each replaced at once.
 
     An index put into a served site keeps the earlier index's files beside its own, so a
-    page that loaded the earlier one can still fetch them.
+    page that loaded the earlier one can still fetch them. `exact`: remove them instead (a
+    stage, which may hold an index from the site before last, must hold this one alone).
     """
-    for path in sorted(source.rglob("*")):
-        if path.is_file():
-            target = dest / path.relative_to(source)
-            if not target.exists():  # a new stage's, or a new hashed file: nothing to replace
-                link_or_copy(path, target)
-                continue
-            temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-            link_or_copy(path, temporary)
-            temporary.replace(target)
+    wanted = set()
+    for relative, path in files_under(source):
+        target = os.path.join(dest, relative)
+        wanted.add(target)
+        try:
+            if os.path.samefile(path, target):
+                continue  # linked already (a stage brought up to date)
+        except FileNotFoundError:  # a new stage's, or a new hashed file: nothing to replace
+            link_or_copy(path, target)
+            continue
+        temporary = f"{target}.{os.getpid()}.tmp"
+        link_or_copy(path, temporary)
+        os.replace(temporary, target)
+    if exact:
+        for _relative, path in files_under(dest):
+            if path not in wanted:
+                os.unlink(path)

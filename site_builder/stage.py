@@ -91,11 +91,16 @@ class Stage:
             self.folders.add(parent)
         return path
 
-    def remove_unwritten(self):
-        """Remove what an earlier site left that this build did not write: files, then emptied folders."""
+    def remove_unwritten(self, keep=()):
+        """Remove what an earlier site left that this build did not write: files, then emptied folders.
+
+        `keep`: folders of the site left as they are, for whoever writes them next (a hook).
+        """
         if not self.recycled:
             return
         for directory, _subfolders, files in os.walk(self.folder, topdown=False):
+            if os.path.relpath(directory, self.folder).replace(os.sep, "/").split("/")[0] in keep:
+                continue
             for name in files:
                 path = os.path.join(directory, name)
                 if path not in self.written:

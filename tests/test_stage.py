@@ -81,3 +81,15 @@ def test_a_changed_static_file_is_copied_again(tmp_path):
     (static / "css" / "site.css").write_text("body { margin: 0 }")
     fill(Stage(spare, recycled=True), cached, static)
     assert (spare / "static" / "css" / "site.css").read_text() == "body { margin: 0 }"
+
+
+def test_a_folder_a_hook_fills_is_left_for_it(tmp_path):
+    cached, static = sources(tmp_path)
+    spare = tmp_path / "spare"
+    (spare / "pagefind").mkdir(parents=True)
+    (spare / "pagefind" / "pagefind.js").write_text("the index before")
+    (spare / "stale.html").write_text("gone")
+    stage = Stage(spare, recycled=True)
+    stage.write_text("index.html", "<p>new</p>")
+    stage.remove_unwritten(keep=["pagefind"])
+    assert contents(spare) == {"index.html": b"<p>new</p>", "pagefind/pagefind.js": b"the index before"}
