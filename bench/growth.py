@@ -3,14 +3,23 @@
     .venv/bin/python bench/growth.py
 
 For each k, a copy of the course whose later modules have no lessons yet (as a course being
-written has) is built twice: into an empty folder with this process's caches cold for its
-pages (the lab wheel and the runtime are cached on disk, as on an author's machine), and
-again with nothing changed. Prints the lessons, labs, pages and bytes of each site, and both
-times. Asserts nothing.
+written has) is built three ways, each timed on the wall clock:
+
+- cold: `course build` in a new process with no cache at all (.cache/build and .cache/numbers
+  removed: this deletes the project's build caches, as `bench/run.py build` does), the npm
+  packages and the Python environment installed;
+- warm: `course build` again in a new process, nothing changed (median of 3);
+- rebuild: one lesson edited and built again in one process with live reload on, as `course
+  serve` does (median of 5; the search index that follows in the background is waited for
+  between edits, untimed).
+
+Prints the lessons, labs, files and bytes of each site and the three times. Asserts nothing.
 """
 
 import re
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -21,8 +30,10 @@ sys.path.insert(0, str(PROJECT))
 
 from site_builder.build import build  # noqa: E402
 from site_builder.errors import CourseInvalid  # noqa: E402
+from site_builder.hooks import HOOKS  # noqa: E402
 from site_builder.loader import load_course  # noqa: E402
 
+CACHES = (PROJECT / ".cache" / "build", PROJECT / ".cache" / "numbers")  # not .cache/names.txt: that would be fetched again
 COPIED = ("course", "lessons", "labs", "pages")
 
 
@@ -54,8 +65,38 @@ def cut_after(root, last_module):
             text_file.write_text(cut, encoding="utf-8")
 
 
+class DoesNotBuild(Exception):
+    pass
+
+
+def course_build(root, out):
+    """Seconds `course build` takes in a new process, as an author runs it."""
+    command = [sys.executable, "-m", "site_builder.cli", "--root", str(root), "build", "--out", str(out)]
+    started = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, cwd=PROJECT)
+    seconds = time.perf_counter() - started
+    if done.returncode:
+        raise DoesNotBuild(done.stderr.strip().splitlines()[0] if done.stderr.strip() else f"exit code {done.returncode}")
+    return seconds
+
+
+def rebuild_seconds(root, lesson, times=5):
+    """Median seconds of a rebuild after editing `lesson`, as `course serve` makes it."""
+    served = root / "served"
+    build(root, served, live_reload=True)
+    samples = []
+    for index in range(times + 1):  # the first makes the spare a rebuild builds in, as after a first save
+        lesson.write_text(lesson.read_text(encoding="utf-8") + f"\nEdited {index} at {time.time_ns()}.\n", encoding="utf-8")
+        started = time.perf_counter()
+        build(root, served, live_reload=True)
+        samples.append(time.perf_counter() - started)
+        for hook in HOOKS:
+            hook.settle()
+    return statistics.median(samples[1:])
+
+
 def main():
-    print(f"{'modules':>7} {'lessons':>7} {'labs':>5} {'files':>6} {'MiB':>6} {'build':>8} {'again':>8}")
+    print(f"{'modules':>7} {'lessons':>7} {'labs':>5} {'files':>6} {'MiB':>6} {'cold':>8} {'warm':>8} {'rebuild':>8}")
     for last in range(3, 11):  # Module 3 teaches the glossary's first word
         with tempfile.TemporaryDirectory() as folder:
             root = Path(folder)
@@ -64,19 +105,19 @@ def main():
             cut_after(root, last)
             try:
                 course = load_course(root)
-                started = time.perf_counter()
-                build(root, root / "dist")
-                first = time.perf_counter() - started
-                started = time.perf_counter()
-                build(root, root / "dist")
-                again = time.perf_counter() - started
-            except CourseInvalid as problems:
+                for cache in CACHES:
+                    shutil.rmtree(cache, ignore_errors=True)
+                cold = course_build(root, root / "dist")
+                warm = statistics.median(course_build(root, root / "dist") for _ in range(3))
+                lesson = course.modules[last - 1].lessons[0].src_path
+                again = rebuild_seconds(root, lesson)
+            except (CourseInvalid, DoesNotBuild) as problems:
                 print(f"{last:>7} the course cut here does not build: {str(problems).splitlines()[0]}")
                 continue
             files = [path for path in (root / "dist").rglob("*") if path.is_file()]
             size = sum(path.stat().st_size for path in files) / 2**20
             lessons = len(course.lessons())
-            print(f"{last:>7} {lessons:>7} {len(course.labs):>5} {len(files):>6} {size:>6.1f} {first:>7.2f}s {again:>7.2f}s")
+            print(f"{last:>7} {lessons:>7} {len(course.labs):>5} {len(files):>6} {size:>6.1f} {cold:>7.2f}s {warm:>7.2f}s {again:>7.3f}s", flush=True)
 
 
 if __name__ == "__main__":

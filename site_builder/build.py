@@ -24,7 +24,7 @@ from site_builder.precompress import start_compressing
 from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.stage import Stage
 from site_builder.up_to_date import SITE_MARKER, SiteRecord
-from site_builder.verify import verify_labs
+from site_builder.verify import LabVerdicts
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
 from site_builder.workers import Workers
 
@@ -54,10 +54,12 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
         providers.prefetch(course.numbers_named(), workers)
         start_compressing(Assets().runtime_files(), workers=workers)  # the same in every build: its copies are cached
-        verified = verify_labs(course.labs, problems, memo, providers, workers)
-        context = WidgetContext(course, providers, problems, memo, verified)
+        verdicts = LabVerdicts(course.labs, problems, memo, providers, workers)
+        # No page shows a verdict: the pages are rendered while the workers verify the labs.
+        context = WidgetContext(course, providers, problems, memo)
         kept = PROCESS_DOCUMENTS if cache_dir else None
-        documents = render_documents(course, context, kept, record.digests)
+        documents = render_documents(course, context, kept, record.digests, meanwhile=verdicts.send_ready)
+        verified = verdicts.collect()
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 
@@ -82,10 +84,11 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     return course
 
 
-def render_documents(course, context, kept=None, digests=None):
+def render_documents(course, context, kept=None, digests=None, meanwhile=lambda: None):
     """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML.
 
     `kept` (a DocumentCache) gives back a document whose inputs are all unchanged; `digests` is the build's FileDigests.
+    `meanwhile()` is called before each document is rendered (to send the workers the labs whose numbers have come).
     """
     for kind in KINDS.values():
         kind.check_course(course, context.problems)
@@ -96,6 +99,7 @@ def render_documents(course, context, kept=None, digests=None):
         if reused is not None:
             rendered[document.id] = reused
             continue
+        meanwhile()
         before = len(context.problems.found)
         result = render_document(document, context)
         if result is not None:

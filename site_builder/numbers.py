@@ -234,6 +234,10 @@ class Providers:
             self.reported.add(failure.key)
             report_failure(self.root, failure, problems)
 
+    def ready(self, targets):
+        """Whether compute() can give each of `targets` without waiting for a worker."""
+        return all(target not in self.coming or self.coming[target].done() for target in targets)
+
     def known(self, targets):
         """KnownNumbers of `targets`, each with its result or failure, for code that runs where providers cannot."""
         found = {}

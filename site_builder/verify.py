@@ -35,40 +35,70 @@ class VerifiedLab:
 
 
 def verify_labs(labs, problems, memo=None, providers=None, workers=None):
-    """Every lab that is sound, verified; the rest become problems.
+    """Every lab that is sound, verified; the rest become problems (see LabVerdicts)."""
+    return LabVerdicts(labs, problems, memo, providers, workers).collect()
+
+
+class LabVerdicts:
+    """The labs' verification, begun: `collect()` gives every lab that is sound, verified; the rest become problems.
 
     `providers` computes the lessons' numbers, which worked examples compare with.
     With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
-    With parallel `workers` (site_builder/workers.py), the labs to run are verified in them.
+    With parallel `workers` (site_builder/workers.py), the labs to run are verified in them
+    while the build goes on (it renders the pages meanwhile): each is sent once the numbers
+    its worked examples read have come (send_ready), and the rest when collect() is asked for.
+    Without, every lab is verified here and now.
     """
-    checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
-    model = cross_check.model_source_text() if memo and any(lab.model_hook for lab in labs) else None
-    providers = providers or Providers(problems.root)
-    answers, pieces = {}, {}
-    for lab in labs:
+
+    def __init__(self, labs, problems, memo=None, providers=None, workers=None):
+        self.labs, self.problems, self.memo, self.workers = list(labs), problems, memo, workers
+        self.providers = providers or Providers(problems.root)
+        self.checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
+        self.model = cross_check.model_source_text() if memo and any(lab.model_hook for lab in self.labs) else None
+        self.answers, self.pieces = {}, {}
+        self.waiting = list(self.labs)
+        self.send_ready()
+
+    def send_ready(self):
+        """Begin every lab not begun whose numbers are to hand (without workers, every lab)."""
+        parallel = bool(self.workers and self.workers.parallel)
+        for lab in list(self.waiting):
+            if not parallel or self.providers.ready(example.numbers for example in lab.worked_examples):
+                self.waiting.remove(lab)
+                self.begin(lab)
+
+    def begin(self, lab):
         inputs = None
-        if memo:
+        if self.memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers, model)]
-            kept = memo.kept("sound-lab-answers", inputs, persist=True)
+            inputs = [self.checker, repr(portable(lab, self.problems.root)), cross_check.fingerprint(lab, self.providers, self.model)]
+            kept = self.memo.kept("sound-lab-answers", inputs, persist=True)
             if kept is not MISSING:
-                answers[lab.id] = kept
-                continue
-        if workers and workers.parallel:
-            known = providers.known(example.numbers for example in lab.worked_examples)
-            pieces[lab.id] = (inputs, workers.submit(lab_verdict, lab, str(problems.root), known))
-            continue
-        verified = verify_lab(lab, problems, providers)
-        answers[lab.id] = verified.expected if verified else None
-        if memo and verified:
-            memo.put("sound-lab-answers", inputs, verified.expected, persist=True)
-    for lab_id, (inputs, piece) in pieces.items():  # in the labs' order, as a build without workers says them
-        expected, found = piece.result()
-        problems.found.extend(found)
-        answers[lab_id] = expected
-        if memo and expected is not None:
-            memo.put("sound-lab-answers", inputs, expected, persist=True)
-    return {lab.id: VerifiedLab(lab, answers[lab.id]) for lab in labs if answers.get(lab.id) is not None}
+                self.answers[lab.id] = kept
+                return
+        if self.workers and self.workers.parallel:
+            known = self.providers.known(example.numbers for example in lab.worked_examples)
+            self.pieces[lab.id] = (inputs, self.workers.submit(lab_verdict, lab, str(self.problems.root), known))
+            return
+        verified = verify_lab(lab, self.problems, self.providers)
+        self.keep(lab.id, inputs, verified.expected if verified else None)
+
+    def keep(self, lab_id, inputs, expected):
+        self.answers[lab_id] = expected
+        if self.memo and expected is not None:
+            self.memo.put("sound-lab-answers", inputs, expected, persist=True)
+
+    def collect(self):
+        for lab in self.waiting:
+            self.begin(lab)
+        self.waiting = []
+        for lab in self.labs:  # in the labs' order, as a build without workers says their problems
+            if lab.id in self.pieces:
+                inputs, piece = self.pieces.pop(lab.id)
+                expected, found = piece.result()
+                self.problems.found.extend(found)
+                self.keep(lab.id, inputs, expected)
+        return {lab.id: VerifiedLab(lab, self.answers[lab.id]) for lab in self.labs if self.answers.get(lab.id) is not None}
 
 
 def lab_verdict(lab, root, known_numbers):

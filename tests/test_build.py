@@ -190,6 +190,8 @@ def test_rebuilds_while_serving_make_the_site_a_fresh_build_makes(mini_course, o
 
 
 def test_a_failed_rebuild_while_serving_leaves_the_served_site(mini_course, out):
+    from site_builder.hooks import HOOKS
+
     build(mini_course, out, live_reload=True)
     build(mini_course, out, live_reload=True)  # nothing changed: the site stays
     edit(mini_course / "lessons/01-basics/adding.md", "plus", "plus (edited)")
@@ -200,3 +202,5 @@ def test_a_failed_rebuild_while_serving_leaves_the_served_site(mini_course, out)
         build(mini_course, out, live_reload=True)
     assert served == {path.relative_to(out): path.read_bytes() for path in out.rglob("*") if path.is_file() and "pagefind" not in path.parts}
     assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
+    for hook in HOOKS:
+        hook.settle()
