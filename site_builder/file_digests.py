@@ -51,8 +51,11 @@ class FileDigests:
             digest = kept[2]
         else:
             digest = hashlib.sha256(Path(key).read_bytes()).hexdigest()
-            self.known[key] = [signature, time.time_ns(), digest]
-            self.changed = True
+            now = time.time_ns()
+            self.known[key] = [signature, now, digest]
+            # A file changed just now is hashed again next time whatever the record says: saving
+            # it would cost a rewrite of the whole record (on every save while `course serve` runs).
+            self.changed = self.changed or not racy(stat.st_mtime_ns, now)
         if self.one_build:
             self.taken[key] = digest
         return digest
