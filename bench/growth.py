@@ -1,6 +1,6 @@
 """How the build grows with the course: the course cut after module k, for k = 3 to 10.
 
-    .venv/bin/python bench/growth.py
+    .venv/bin/python bench/growth.py [K ...]   (default: every K from 3 to 10)
 
 For each k, a copy of the course whose later modules have no lessons yet (as a course being
 written has) is built three ways, each timed on the wall clock:
@@ -106,7 +106,7 @@ def rebuild_seconds(root, lesson, times=5):
 def main():
     print("Each time: wall seconds, then CPU seconds (the machine's cores are shared: CPU shows the work when they are busy).")
     print(f"{'modules':>7} {'lessons':>7} {'labs':>5} {'files':>6} {'MiB':>6} {'cold':>15} {'warm':>13} {'rebuild':>13}")
-    for last in range(3, 11):  # Module 3 teaches the glossary's first word
+    for last in [int(k) for k in sys.argv[1:]] or range(3, 11):  # Module 3 teaches the glossary's first word
         with tempfile.TemporaryDirectory() as folder:
             root = Path(folder)
             for name in COPIED:
