@@ -5,6 +5,7 @@ Slow steps (esbuild, the lock file) are cached under .cache/ by the hash of thei
 inputs, and Pyodide's large files are hard-linked from the cache, so a rebuild is fast.
 """
 
+import fnmatch
 import hashlib
 import json
 import os
@@ -18,6 +19,7 @@ from pygments.formatters import HtmlFormatter
 from site_builder import constants
 from site_builder.bundle import write_wheel
 from site_builder.errors import BuildError
+from site_builder.stage import Stage
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 EDITOR_ENTRY = Path("static") / "editor" / "index.js"
@@ -36,30 +38,33 @@ class Assets:
         self.node_modules = self.root / "node_modules"
 
     def write(self, verified_labs, stage, checkpoint=None, names=None):
-        """Write every asset into the staging folder `stage`; return the wheel's file name."""
-        self.copy_static(stage / "static")
-        (stage / "static" / "css" / "code.css").write_text(code_css(), encoding="utf-8")
+        """Write every asset into the staging folder `stage` (a Path or a Stage); return the wheel's file name."""
+        stage = stage if isinstance(stage, Stage) else Stage(stage)
+        self.copy_static(stage)
+        stage.write_text("static/css/code.css", code_css())
         # The runtime's sizes, for the loading bar: a host that compresses them sends another length.
         sizes = {name: (self.pyodide_source() / name).stat().st_size for name in PYODIDE_FILES}
-        (stage / constants.BROWSER_MODULE).write_text(constants.browser_module(RUNTIME_SIZES=sizes), encoding="utf-8")
-        link_or_copy(self.editor_bundle(), stage / "static" / "js" / "editor.js")
-        pyodide_dir = stage / "pyodide"
-        pyodide_dir.mkdir(parents=True)
+        stage.write_text(constants.BROWSER_MODULE, constants.browser_module(RUNTIME_SIZES=sizes))
+        stage.link("static/js/editor.js", self.editor_bundle())
         for name in PYODIDE_FILES:
-            link_or_copy(self.pyodide_source() / name, pyodide_dir / name)
+            stage.link(f"pyodide/{name}", self.pyodide_source() / name)
         # Compressing the wheel costs more than the rest of the assets: one per content is kept.
         wheel = write_wheel(verified_labs, self.cache / "wheels", checkpoint, names, reuse=True)
-        link_or_copy(wheel, pyodide_dir / wheel.name)
-        link_or_copy(self.lock_file(wheel), pyodide_dir / "pyodide-lock.json")
+        stage.link(f"pyodide/{wheel.name}", wheel)
+        stage.link("pyodide/pyodide-lock.json", self.lock_file(wheel))
         return wheel.name
 
-    def copy_static(self, dest):
+    def copy_static(self, stage):
         source = self.root / "static"
         if not source.is_dir():
             raise BuildError(f"missing {source}: the site's CSS and JavaScript")
-        shutil.copytree(source, dest, ignore=shutil.ignore_patterns("editor", "*.map"))
-        (dest / "css").mkdir(exist_ok=True)
-        (dest / "js").mkdir(exist_ok=True)
+        # The editor's sources are bundled into one file (editor_bundle); source maps are not published.
+        stage.copy_tree(source, "static", skip=lambda name: name == "editor" or fnmatch.fnmatch(name, "*.map"))
+
+    def runtime_files(self):
+        """The Pyodide runtime's files the site ships, those installed (pyodide_source says what is missing)."""
+        folder = self.node_modules / "pyodide"
+        return [folder / name for name in PYODIDE_FILES if (folder / name).is_file()]
 
     def pyodide_source(self):
         folder = self.node_modules / "pyodide"

@@ -10,7 +10,6 @@ from pathlib import Path
 from site_builder.assets import Assets
 from site_builder.document_cache import PROCESS_DOCUMENTS
 from site_builder.errors import BuildError, Problems
-from site_builder.file_digests import files_under
 from site_builder.hooks import HOOKS
 from site_builder.lesson_text import fill_numbers, fill_text
 from site_builder.links import WrittenAt, dead_links, lines_containing, source_files
@@ -21,10 +20,13 @@ from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import environment, render_site, root_for
+from site_builder.precompress import start_compressing
 from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
+from site_builder.stage import Stage
 from site_builder.up_to_date import SITE_MARKER, SiteRecord
-from site_builder.verify import verify_labs
+from site_builder.verify import LabVerdicts
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
+from site_builder.workers import Workers
 
 log = logging.getLogger(__name__)
 MARKER_TEXT = "Built by `course build`, which replaces this whole folder each time it builds.\n"
@@ -49,10 +51,15 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     course = load_course(root)
     problems = Problems(root)
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
-    verified = verify_labs(course.labs, problems, memo, providers)
-    context = WidgetContext(course, providers, problems, memo, verified)
-    kept = PROCESS_DOCUMENTS if cache_dir else None
-    documents = render_documents(course, context, kept, record.digests)
+    with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
+        providers.prefetch(course.numbers_named(), workers)
+        start_compressing(Assets().runtime_files(), workers=workers)  # the same in every build: its copies are cached
+        verdicts = LabVerdicts(course.labs, problems, memo, providers, workers)
+        # No page shows a verdict: the pages are rendered while the workers verify the labs.
+        context = WidgetContext(course, providers, problems, memo)
+        kept = PROCESS_DOCUMENTS if cache_dir else None
+        documents = render_documents(course, context, kept, record.digests, meanwhile=verdicts.send_ready)
+        verified = verdicts.collect()
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
     problems.raise_if_any()
 
@@ -60,15 +67,16 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     files = {path: text for document in documents.values() for path, text in document.files.items()}
     for hook in HOOKS:
         files.update(hook.files(course, pages))
-    with staging(out_dir, background=live_reload) as stage:
+    with staging(out_dir, recycle=live_reload) as stage:
         # The names ride in the wheel only when a lab samples from them in the browser.
         Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
-        report_dead_links(course, pages, files, stage, problems)
-        problems.raise_if_any()
         write_files({**pages, **files}, stage)
+        stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])
+        report_dead_links(course, pages, stage.site_paths(), problems)
+        problems.raise_if_any()
         for hook in HOOKS:
-            hook.finished(stage, live_reload)
-        (stage / SITE_MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+            hook.finished(stage.folder, live_reload)
+        stage.write_text(SITE_MARKER, MARKER_TEXT)  # last: the offline copy does not list it
     for hook in HOOKS:
         hook.landed(out_dir, live_reload)
     record.remember(inputs)
@@ -76,10 +84,11 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     return course
 
 
-def render_documents(course, context, kept=None, digests=None):
+def render_documents(course, context, kept=None, digests=None, meanwhile=lambda: None):
     """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML.
 
     `kept` (a DocumentCache) gives back a document whose inputs are all unchanged; `digests` is the build's FileDigests.
+    `meanwhile()` is called before each document is rendered (to send the workers the labs whose numbers have come).
     """
     for kind in KINDS.values():
         kind.check_course(course, context.problems)
@@ -90,6 +99,7 @@ def render_documents(course, context, kept=None, digests=None):
         if reused is not None:
             rendered[document.id] = reused
             continue
+        meanwhile()
         before = len(context.problems.found)
         result = render_document(document, context)
         if result is not None:
@@ -114,10 +124,10 @@ def render_document(document, context):
     return widgets.rendered(body, root_for(document.dest_path), environment())
 
 
-def report_dead_links(course, pages, files, stage, problems):
+def report_dead_links(course, pages, others, problems):
+    """Each link of `pages` to neither a page nor one of `others` (site paths) is a problem at the line that wrote it."""
     sources = source_files(course)
     written_at = WrittenAt(sources)
-    others = {relative for relative, _ in files_under(stage)} | set(files)
     for page, line, url, reason in dead_links(pages, others, source_of=lambda page: page, site_path=course.site_path):
         if page in sources:
             path, source_line = written_at(page, url)
@@ -133,9 +143,7 @@ def line_containing(lesson, text):
 
 def write_files(files, stage):
     for relative, content in files.items():
-        path = stage / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(content, encoding="utf-8")
+        stage.write_text(relative, content)
 
 
 def replaceable_out_dir(root, out_dir):
@@ -166,28 +174,48 @@ def is_a_site(folder):
 
 
 @contextmanager
-def staging(out_dir, background=False):
-    """A temporary folder beside `out_dir` that replaces it only if the build succeeds.
+def staging(out_dir, recycle=False):
+    """A Stage beside `out_dir` that replaces it only if the build succeeds.
 
-    `background`: the old site is deleted beside the server once the new one is in place
-    (`course serve`: its rebuilds are timed by the author's eye).
+    `recycle` (`course serve`, whose rebuilds are timed by the author's eye): build in the
+    spare folder, the site before last, and keep the site replaced as the next spare.
     """
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
+    stage = recycled_spare(out_dir) if recycle else None
+    stage = stage or Stage(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
     try:
         yield stage
-        swap_in(stage, out_dir, background)
+        swap_in(stage.folder, out_dir, keep_old=recycle)
     finally:
-        shutil.rmtree(stage, ignore_errors=True)
+        shutil.rmtree(stage.folder, ignore_errors=True)
 
 
-def swap_in(stage, out_dir, background=False):
+def spare_of(out_dir):
+    return out_dir.parent / f".{out_dir.name}-spare"
+
+
+def recycled_spare(out_dir):
+    """A Stage in the spare, moved to a staging folder's name; None when there is no spare."""
+    stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
+    try:
+        spare_of(out_dir).rename(stage)  # over the empty folder, at once
+    except OSError:  # none, or another build took it
+        stage.rmdir()
+        return None
+    return Stage(stage, recycled=True)
+
+
+def swap_in(stage, out_dir, keep_old=False):
     old = None
     if out_dir.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}-old-", dir=out_dir.parent))
         out_dir.rename(old / out_dir.name)
     stage.rename(out_dir)
-    if old and background:
+    if old and keep_old:
+        try:
+            (old / out_dir.name).rename(spare_of(out_dir))
+        except OSError:  # a spare is there already (another build's): this one goes
+            pass
         threading.Thread(target=shutil.rmtree, args=(old,), kwargs={"ignore_errors": True}, name="old site removal", daemon=True).start()
     elif old:
         shutil.rmtree(old, ignore_errors=True)

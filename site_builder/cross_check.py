@@ -142,8 +142,11 @@ def def_line(source, function):
     return next((node.lineno for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == function), None)
 
 
-def fingerprint(lab, providers):
-    """What cross_check reads besides the lab's own files, for the build's memo of sound labs."""
+def fingerprint(lab, providers, model_source=None):
+    """What cross_check reads besides the lab's own files, for the build's memo of sound labs.
+
+    `model_source`: model_source(), read once for every lab of a build.
+    """
     parts = []
     for example in lab.worked_examples:
         try:
@@ -151,6 +154,11 @@ def fingerprint(lab, providers):
         except (LookupError, ProviderFailed) as error:
             parts.append(repr(error))
     if lab.model_hook:
-        parts.extend(path.read_text(encoding="utf-8") for path in sorted(Path(microgpt.__file__).parent.glob("*.py")))
-        parts.extend(path.read_text(encoding="utf-8") for path in sorted(Path(labkit.__file__).parent.glob("*.py")))
+        parts.append(model_source if model_source is not None else model_source_text())
     return "\n".join(parts)
+
+
+def model_source_text():
+    """The model's and the checker's source, which a lab with a model_hook is checked against."""
+    paths = [*sorted(Path(microgpt.__file__).parent.glob("*.py")), *sorted(Path(labkit.__file__).parent.glob("*.py"))]
+    return "\n".join(path.read_text(encoding="utf-8") for path in paths)

@@ -30,6 +30,7 @@ class FileDigests:
         self.changed = False
         self.one_build = one_build
         self.listed = {}  # folder -> files_under(folder), when one_build
+        self.taken = {}  # path -> digest, when one_build: the build's several digests see its files as they were at its start
 
     def read_record(self):
         try:
@@ -40,15 +41,23 @@ class FileDigests:
     def of(self, path):
         """The SHA-256 of the file at `path` (hex); raises OSError if it cannot be read."""
         key = str(path)
+        if key in self.taken:
+            return self.taken[key]
         self.used.add(key)
         stat = os.stat(key)
         signature = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
         kept = self.known.get(key)
         if kept and kept[0] == signature and not racy(stat.st_mtime_ns, kept[1]):
-            return kept[2]
-        digest = hashlib.sha256(Path(key).read_bytes()).hexdigest()
-        self.known[key] = [signature, time.time_ns(), digest]
-        self.changed = True
+            digest = kept[2]
+        else:
+            digest = hashlib.sha256(Path(key).read_bytes()).hexdigest()
+            now = time.time_ns()
+            self.known[key] = [signature, now, digest]
+            # A file changed just now is hashed again next time whatever the record says: saving
+            # it would cost a rewrite of the whole record (on every save while `course serve` runs).
+            self.changed = self.changed or not racy(stat.st_mtime_ns, now)
+        if self.one_build:
+            self.taken[key] = digest
         return digest
 
     def of_tree(self, folder, hasher, skip=None):
@@ -69,14 +78,17 @@ class FileDigests:
         return self.listed[str(folder)]
 
     def relist(self):
-        """Forget the folders' lists: files may have been added or removed since they were made."""
+        """Forget the folders' lists and the digests taken: files may have been added, removed or saved since."""
         self.listed = {}
+        self.taken = {}
 
     def save(self):
         if not (self.record and self.changed):
             return
-        # Files gone since (a test's course in a folder since deleted) leave the record, or it would grow forever.
-        self.known = {key: kept for key, kept in self.known.items() if key in self.used or os.path.exists(key)}
+        # Files gone since (a test's course in a folder since deleted) leave the record, or it would grow
+        # forever; looked for only once the record holds twice what is used, as each look costs a stat.
+        if len(self.known) >= 2 * len(self.used):
+            self.known = {key: kept for key, kept in self.known.items() if key in self.used or os.path.exists(key)}
         try:
             self.record.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.record.with_suffix(f".{os.getpid()}.tmp")

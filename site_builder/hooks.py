@@ -8,10 +8,13 @@ hook in the order of HOOKS; a new site-wide output is a new hook, not an edit to
 from site_builder.hosting import HEADERS_FILE, headers_file_text
 from site_builder.offline import write_service_worker
 from site_builder.precompress import write_compressed
-from site_builder.search import SearchIndex
+from site_builder.search import INDEX_DIR, SearchIndex
 
 
 class SiteHook:
+    # Folders of the site that `finished` fills whole: a stage brought up to date leaves them to it.
+    owns = ()
+
     def files(self, course, pages):
         """{site path: text} to write beside the pages."""
         return {}
@@ -51,6 +54,8 @@ class HostHeaders(SiteHook):
 
 class Search(SiteHook):
     """Pagefind's index of the pages, for the search box in every page's header."""
+
+    owns = (INDEX_DIR,)
 
     def __init__(self, index=None):
         self.index = index or SearchIndex()

@@ -2,14 +2,19 @@
 
 import functools
 import posixpath
+from pathlib import Path
 from collections import Counter
 from html.parser import HTMLParser
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
+
+from site_builder.memo import PROCESS_MEMO
 
 LINK_ATTRIBUTES = {"a": "href", "link": "href", "script": "src", "img": "src", "source": "src"}
 # What a published page may point at outside the site. file: would reach into the reader's
 # own disk, javascript: is blocked by the pages' security policy: neither can work.
 OUTSIDE_SCHEMES = {"http", "https", "mailto", "data"}
+SCANNER = Path(__file__).read_text(encoding="utf-8")  # a page's links kept on disk hold while this file is the same
 
 
 class _PageScan(HTMLParser):
@@ -29,12 +34,23 @@ class _PageScan(HTMLParser):
 
 @functools.lru_cache(maxsize=512)
 def scan(html):
-    """Links and ids of a page; a rebuild rescans only the pages that changed."""
+    """Links and ids of a page; a rebuild rescans only the pages that changed, a new build only those changed since the last."""
+    found = PROCESS_MEMO.get("page-links", [SCANNER, html], lambda: scanned(html), persist=True)
+    return PageLinks([tuple(link) for link in found["links"]], set(found["ids"]))
+
+
+def scanned(html):
     parser = _PageScan()
     parser.feed(html)
-    return parser
+    return {"links": parser.links, "ids": sorted(parser.ids)}
 
 
+class PageLinks(NamedTuple):
+    links: list  # (url, line)
+    ids: set
+
+
+@functools.lru_cache(maxsize=8192)  # a rebuild asks again of every link of every page
 def target_path(page, url, site_path="/"):
     """The output file a URL from `page` points at, or None for external links.
 

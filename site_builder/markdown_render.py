@@ -7,6 +7,7 @@ import markdown
 
 from site_builder import mathml
 from site_builder.mathml import MathMLExtension
+from site_builder.memo import PROCESS_MEMO
 
 EXTENSIONS = [
     "tables",
@@ -54,8 +55,8 @@ def render_markdown(text):
 
 @functools.lru_cache(maxsize=1024)
 def markdown_html(text):
-    """Short Markdown (hints, descriptions): the same text always gives the same HTML."""
-    return render_markdown(text)
+    """Short Markdown (hints, descriptions): the same text always gives the same HTML, kept on disk for the next build."""
+    return PROCESS_MEMO.get("markdown", [renderer_fingerprint(), text], lambda: render_markdown(text), persist=True)
 
 
 def short_markdown_error(text):

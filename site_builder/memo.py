@@ -16,6 +16,7 @@ import labkit
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = PROJECT_ROOT / ".cache" / "build"
+MISSING = object()  # what Memo.kept gives for inputs it has no result for (a result may be None)
 
 
 class Memo:
@@ -25,22 +26,37 @@ class Memo:
 
     def get(self, namespace, inputs, compute, keep=lambda result: True, persist=False):
         """`compute()` once per distinct `inputs` (strings); results failing `keep` are not stored."""
+        found = self.kept(namespace, inputs, persist)
+        if found is not MISSING:
+            return found
+        result = compute()
+        if keep(result):
+            self.put(namespace, inputs, result, persist)
+        return result
+
+    def kept(self, namespace, inputs, persist=False):
+        """The result stored for `inputs`, or MISSING."""
         key = (namespace, digest(inputs))
         if key in self.store:
             return self.store[key]
-        file = self.disk / namespace / f"{key[1]}.json" if persist and self.disk else None
+        file = self.file(key) if persist else None
         if file and file.is_file():
-            result = json.loads(file.read_text(encoding="utf-8"))
-        else:
-            result = compute()
-            if file and keep(result):
-                file.parent.mkdir(parents=True, exist_ok=True)
-                temporary = file.with_suffix(".tmp")
-                temporary.write_text(json.dumps(result), encoding="utf-8")
-                temporary.replace(file)  # never a half-written entry, even if two builds race
-        if keep(result):
-            self.store[key] = result
-        return result
+            self.store[key] = json.loads(file.read_text(encoding="utf-8"))
+            return self.store[key]
+        return MISSING
+
+    def put(self, namespace, inputs, result, persist=False):
+        key = (namespace, digest(inputs))
+        file = self.file(key) if persist else None
+        if file:
+            file.parent.mkdir(parents=True, exist_ok=True)
+            temporary = file.with_suffix(".tmp")
+            temporary.write_text(json.dumps(result), encoding="utf-8")
+            temporary.replace(file)  # never a half-written entry, even if two builds race
+        self.store[key] = result
+
+    def file(self, key):
+        return self.disk / key[0] / f"{key[1]}.json" if self.disk else None
 
 
 class TemplateCodeCache(jinja2.FileSystemBytecodeCache):

@@ -156,5 +156,14 @@ class Course:
         """Everything written in Markdown: lessons, then pages."""
         return self.lessons() + list(self.pages)
 
+    def numbers_named(self):
+        """The providers ("module:function") that documents and labs name, in reading order.
+
+        Films name theirs inside a document's text: those are found while it renders.
+        """
+        named = [target for document in self.documents() for target in document.numbers.values()]
+        named += [example.numbers for lab in self.labs for example in lab.worked_examples]
+        return list(dict.fromkeys(named))
+
     def page(self, slug):
         return next(page for page in self.pages if page.slug == slug)

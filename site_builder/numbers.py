@@ -39,6 +39,9 @@ class ProviderFailed(Exception):
         super().__init__(message)
         self.path, self.line, self.message, self.summary, self.key = path, line, message, summary, key
 
+    def __reduce__(self):  # to cross from a worker process, as an Exception of five arguments
+        return ProviderFailed, (self.path, self.line, self.message, self.summary, self.key)
+
 
 class Unavailable:
     """Stands in for the numbers of a name whose provider failed."""
@@ -69,6 +72,24 @@ class Providers:
         self.results = {}
         self.failures = {}  # target or module name -> the LookupError or ProviderFailed it gave
         self.reported = set()  # the keys of provider failures already reported
+        self.coming = {}  # target -> the Piece computing it in a worker (see prefetch)
+
+    def prefetch(self, targets, workers):
+        """Start computing `targets` in `workers` (site_builder/workers.py); compute() takes each result as it needs it.
+
+        Only with worker processes: in this process, compute() would do the same work later.
+        Targets kept from an earlier build are read, not computed.
+        """
+        if not workers.parallel:
+            return
+        by_module = {}  # a module's providers share what the module computes once: one piece each
+        for target in dict.fromkeys(targets):
+            kept = self.cache and self.cache.has(self.cache_inputs, target)
+            if target not in self.results and target not in self.coming and not kept:
+                by_module.setdefault(target.split(":")[0], []).append(target)
+        for group in by_module.values():
+            piece = workers.submit(computed_in_worker, str(self.root), group)
+            self.coming.update((target, piece) for target in group)
 
     def compute(self, target):
         """Call "module:function" and return its dict.
@@ -83,6 +104,10 @@ class Providers:
             if kept is not None:
                 self.results[target] = kept
                 return kept
+            prefetched = self.coming.pop(target).result().get(target) if target in self.coming else None
+            if prefetched is not None:
+                self.results[target] = self.computed[target] = prefetched
+                return prefetched
             try:
                 self.results[target] = self.call(target)
             except (LookupError, ProviderFailed) as error:
@@ -207,7 +232,66 @@ class Providers:
         """Say what went wrong in the provider's own file, once however many pages name it."""
         if failure.key not in self.reported:
             self.reported.add(failure.key)
-            problems.add(self.root / failure.path if failure.path else self.root / NUMBERS_DIR, failure.message, failure.line)
+            report_failure(self.root, failure, problems)
+
+    def ready(self, targets):
+        """Whether compute() can give each of `targets` without waiting for a worker."""
+        return all(target not in self.coming or self.coming[target].done() for target in targets)
+
+    def known(self, targets):
+        """KnownNumbers of `targets`, each with its result or failure, for code that runs where providers cannot."""
+        found = {}
+        for target in targets:
+            try:
+                found[target] = self.compute(target)
+            except (LookupError, ProviderFailed) as error:
+                found[target] = error
+        return KnownNumbers(self.root, found)
+
+
+class KnownNumbers:
+    """Providers' results (or failures) computed already, standing in for Providers in a worker process.
+
+    Verifying a lab reads the numbers its worked examples name; its worker is given them
+    instead of running the providers again.
+    """
+
+    def __init__(self, root, found):
+        self.root, self.found = Path(root), found
+
+    def compute(self, target):
+        value = self.found[target]
+        if isinstance(value, Exception):
+            raise value
+        return value
+
+    def report(self, failure, problems):
+        # Each worker says it again; Problems keeps one of each (CourseInvalid drops repeats).
+        report_failure(self.root, failure, problems)
+
+
+def report_failure(root, failure, problems):
+    problems.add(root / failure.path if failure.path else root / NUMBERS_DIR, failure.message, failure.line)
+
+
+_WORKER_PROVIDERS = {}  # root -> the Providers of this worker process
+
+
+def computed_in_worker(root, targets):
+    """A piece of work for a worker process: {target: its result} for those of `targets` that give one.
+
+    A failure is not sent back: the build computes that target again itself, and reports
+    it with the same words and lines as a build without workers would.
+    """
+    if root not in _WORKER_PROVIDERS:
+        _WORKER_PROVIDERS[root] = Providers(root)
+    results = {}
+    for target in targets:
+        try:
+            results[target] = _WORKER_PROVIDERS[root].compute(target)
+        except (LookupError, ProviderFailed, NamesUnavailable):
+            pass
+    return results
 
 
 def fresh_package(folder):

@@ -16,6 +16,7 @@ from pathlib import Path
 import brotli
 
 from site_builder.assets import PROJECT_ROOT
+from site_builder.workers import Workers
 
 CACHE = PROJECT_ROOT / ".cache" / "build" / "compressed"
 # Text and code compress well, and so does the checker's wheel (stored, not deflated:
@@ -31,28 +32,55 @@ ENCODINGS = {
 
 
 def write_compressed(stage, cache=CACHE):
-    """Write the compressed copies of every large enough file in `stage`; return their count."""
+    """Write the compressed copies of every large enough file in `stage`; return their count.
+
+    The copies not yet cached are made on every core (Brotli holds Python's lock while it works).
+    """
     stage = Path(stage)
+    files = [path for path in sorted(stage.rglob("*")) if worth_compressing(path)]
+    keys = {path: file_key(path) for path in files}
+    with Workers() as workers:
+        start_compressing(files, cache, workers, keys)
     written = 0
-    for path in sorted(stage.rglob("*")):
-        if not (path.is_file() and path.suffix in COMPRESSIBLE and path.stat().st_size >= SMALLEST):
-            continue
-        data = path.read_bytes()
-        key = hashlib.sha256(data).hexdigest()
-        for suffix, compress in ENCODINGS.items():
-            copy = compressed(data, cache / f"{key}{suffix}", compress)
-            if copy.stat().st_size <= WORTH_IT * len(data):
+    for path in files:
+        size = path.stat().st_size
+        for suffix in ENCODINGS:
+            copy = compressed(path, cache / f"{keys[path]}{suffix}", suffix)
+            if copy.stat().st_size <= WORTH_IT * size:
                 place(copy, path.with_name(path.name + suffix))
                 written += 1
     return written
 
 
-def compressed(data, cached, compress):
-    """The cached compressed copy of `data`, made now if it is not there yet."""
+def start_compressing(files, cache=CACHE, workers=None, keys=None):
+    """Make in `workers` the cached copies of `files` not made yet; they are there once the workers finish.
+
+    A build starts the runtime's early (see build.py), beside the work that needs Python.
+    """
+    if not (workers and workers.parallel):
+        return
+    for path in sorted(files, key=lambda path: -path.stat().st_size):  # the longest first: none left alone at the end
+        key = keys[path] if keys else file_key(path)
+        for suffix in ENCODINGS:
+            if not (cache / f"{key}{suffix}").is_file():
+                workers.submit(compressed, path, cache / f"{key}{suffix}", suffix)
+
+
+def worth_compressing(path):
+    return path.is_file() and path.suffix in COMPRESSIBLE and path.stat().st_size >= SMALLEST
+
+
+def file_key(path):
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest()
+
+
+def compressed(path, cached, suffix):
+    """The cached compressed copy (by `suffix`'s encoding) of the file at `path`, made now if it is not there yet."""
     if not cached.is_file():
         cached.parent.mkdir(parents=True, exist_ok=True)
         partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-        partial.write_bytes(compress(data))
+        partial.write_bytes(ENCODINGS[suffix](Path(path).read_bytes()))
         partial.replace(cached)  # whole or not at all, with another build at work beside this one
     return cached
 

@@ -70,6 +70,13 @@ class ProviderCache:
             self.texts[target] = text
         return text
 
+    def has(self, inputs, target):
+        """Whether a result is kept for `target` under `inputs` (without reading it)."""
+        if inputs is None:
+            return False
+        self.follow(inputs)
+        return target in self.texts or bool(self.folder and (self.folder / inputs / f"{target.replace(':', '.')}.json").is_file())
+
     def put(self, inputs, target, result):
         if inputs is None:
             return

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from site_builder.assets import PROJECT_ROOT, link_or_copy, run_tool
 from site_builder.errors import BuildError
+from site_builder.file_digests import files_under
 
 log = logging.getLogger(__name__)
 INDEX_DIR = "pagefind"
@@ -59,7 +60,7 @@ class SearchIndex:
         self.cache = Path(cache_dir or self.root / ".cache" / "build") / "search"
         self.pagefind = self.root / "node_modules" / ".bin" / "pagefind"
         self.latest = None  # the index this process linked last: what a rebuild shows until its own is made
-        self.deferred = None  # (snapshot of the pages, cached index to make) for landed()
+        self.deferred = None  # ({page: its bytes}, cached index to make) for landed()
         self.indexing = threading.Lock()  # one Pagefind at a time, in the order of the builds
         self.threads = []
 
@@ -75,36 +76,43 @@ class SearchIndex:
         self.deferred = None
         if not cached.is_dir():
             if not wait and self.latest is not None and self.latest.is_dir():
-                self.deferred = (self.snapshot(stage, pages), cached)
+                self.deferred = ({page.relative_to(stage): page.read_bytes() for page in pages}, cached)
                 cached = self.latest
             else:
                 self.run_pagefind(stage, cached)
-        link_tree(cached, stage / INDEX_DIR)
+        link_tree(cached, stage / INDEX_DIR, exact=True)
         self.latest = cached
         return cached
 
-    def snapshot(self, stage, pages):
-        """The pages as they are now, linked into a folder of their own: the stage is about to move."""
+    def snapshot(self, pages):
+        """A folder holding `pages` ({path in the site: bytes}), as they were when the build read them.
+
+        Made in the background: a page's folder costs more to make than the rest of a rebuild's
+        writes, and the site the pages came from will be rebuilt over.
+        """
         self.cache.mkdir(parents=True, exist_ok=True)
         folder = Path(tempfile.mkdtemp(prefix=".pages-", dir=self.cache))
-        for page in pages:
-            link_or_copy(page, folder / page.relative_to(stage))
+        for relative, data in pages.items():
+            (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+            (folder / relative).write_bytes(data)
         return folder
 
     def landed(self, site):
         """The site is in place at `site`: make the index write() deferred, in the background, and put it there."""
         if self.deferred is None:
             return
-        snapshot, cached = self.deferred
+        pages, cached = self.deferred
         self.deferred = None
-        thread = threading.Thread(target=self.index_later, args=(snapshot, cached, Path(site)), name="search index", daemon=True)
+        thread = threading.Thread(target=self.index_later, args=(pages, cached, Path(site)), name="search index", daemon=True)
         self.threads = [*(earlier for earlier in self.threads if earlier.is_alive()), thread]
         thread.start()
 
-    def index_later(self, snapshot, cached, site):
+    def index_later(self, pages, cached, site):
         with self.indexing:
+            snapshot = None
             try:
                 if not cached.is_dir():
+                    snapshot = self.snapshot(pages)
                     self.run_pagefind(snapshot, cached)
                 if self.digest(site, sorted(site.glob(PAGES))) == cached.name:  # else a newer build is there, with its own index to come
                     link_tree(cached, site / INDEX_DIR)
@@ -112,7 +120,8 @@ class SearchIndex:
             except (BuildError, OSError) as error:  # the pages are served already: say it and go on
                 log.warning("the search index was not updated: %s", error)
             finally:
-                shutil.rmtree(snapshot, ignore_errors=True)
+                if snapshot:
+                    shutil.rmtree(snapshot, ignore_errors=True)
 
     def settle(self):
         """Wait for the indexes being made in the background (tests and benchmarks)."""
@@ -160,18 +169,27 @@ class SearchIndex:
             shutil.rmtree(work, ignore_errors=True)
 
 
-def link_tree(source, dest):
+def link_tree(source, dest, exact=False):
     """Every file of `source` linked at the same place under `dest`, each replaced at once.
 
     An index put into a served site keeps the earlier index's files beside its own, so a
-    page that loaded the earlier one can still fetch them.
+    page that loaded the earlier one can still fetch them. `exact`: remove them instead (a
+    stage, which may hold an index from the site before last, must hold this one alone).
     """
-    for path in sorted(source.rglob("*")):
-        if path.is_file():
-            target = dest / path.relative_to(source)
-            if not target.exists():  # a new stage's, or a new hashed file: nothing to replace
-                link_or_copy(path, target)
-                continue
-            temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-            link_or_copy(path, temporary)
-            temporary.replace(target)
+    wanted = set()
+    for relative, path in files_under(source):
+        target = os.path.join(dest, relative)
+        wanted.add(target)
+        try:
+            if os.path.samefile(path, target):
+                continue  # linked already (a stage brought up to date)
+        except FileNotFoundError:  # a new stage's, or a new hashed file: nothing to replace
+            link_or_copy(path, target)
+            continue
+        temporary = f"{target}.{os.getpid()}.tmp"
+        link_or_copy(path, temporary)
+        os.replace(temporary, target)
+    if exact:
+        for _relative, path in files_under(dest):
+            if path not in wanted:
+                os.unlink(path)

@@ -45,6 +45,7 @@ class SiteRecord:
         """A digest of everything a build reads; None when one is missing (the build will say what) or nothing is kept."""
         if not self.kept:
             return None
+        self.digests.relist()  # as the files are now: the build's later digests share what this one takes
         try:
             return inputs_digest(self.root, self.digests, [self.live_reload])
         finally:

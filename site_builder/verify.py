@@ -14,8 +14,8 @@ from labkit import CheckFailed, grading
 from labkit.learner import LearnerError, run_code
 from labkit.protocol import LEARNER_FILE, is_checks_filename
 from site_builder import cross_check, worked_examples
-from site_builder.errors import exception_text
-from site_builder.memo import digest, labkit_source
+from site_builder.errors import Problems, exception_text
+from site_builder.memo import MISSING, digest, labkit_source
 from site_builder.numbers import Providers
 from site_builder.time_limit import TimedOut, time_limit
 
@@ -34,26 +34,78 @@ class VerifiedLab:
         return grading.LabBundle(self.lab.id, self.lab.checks_source, self.expected, list(self.lab.functions))
 
 
-def verify_labs(labs, problems, memo=None, providers=None):
-    """Every lab that is sound, verified; the rest become problems.
+def verify_labs(labs, problems, memo=None, providers=None, workers=None):
+    """Every lab that is sound, verified; the rest become problems (see LabVerdicts)."""
+    return LabVerdicts(labs, problems, memo, providers, workers).collect()
+
+
+class LabVerdicts:
+    """The labs' verification, begun: `collect()` gives every lab that is sound, verified; the rest become problems.
 
     `providers` computes the lessons' numbers, which worked examples compare with.
     With a memo, a sound lab whose files, checker and sources are unchanged is not run again.
+    With parallel `workers` (site_builder/workers.py), the labs to run are verified in them
+    while the build goes on (it renders the pages meanwhile): each is sent once the numbers
+    its worked examples read have come (send_ready), and the rest when collect() is asked for.
+    Without, every lab is verified here and now.
     """
-    verified = {}
-    checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
-    providers = providers or Providers(problems.root)
-    for lab in labs:
-        if memo:
+
+    def __init__(self, labs, problems, memo=None, providers=None, workers=None):
+        self.labs, self.problems, self.memo, self.workers = list(labs), problems, memo, workers
+        self.providers = providers or Providers(problems.root)
+        self.checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
+        self.model = cross_check.model_source_text() if memo and any(lab.model_hook for lab in self.labs) else None
+        self.answers, self.pieces = {}, {}
+        self.waiting = list(self.labs)
+        self.send_ready()
+
+    def send_ready(self):
+        """Begin every lab not begun whose numbers are to hand (without workers, every lab)."""
+        parallel = bool(self.workers and self.workers.parallel)
+        for lab in list(self.waiting):
+            if not parallel or self.providers.ready(example.numbers for example in lab.worked_examples):
+                self.waiting.remove(lab)
+                self.begin(lab)
+
+    def begin(self, lab):
+        inputs = None
+        if self.memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [checker, repr(portable(lab, problems.root)), cross_check.fingerprint(lab, providers)]
-            expected = memo.get("sound-lab-answers", inputs, lambda: answers_if_sound(lab, problems, providers), keep=lambda found: found is not None, persist=True)
-            result = VerifiedLab(lab, expected) if expected is not None else None
-        else:
-            result = verify_lab(lab, problems, providers)
-        if result:
-            verified[lab.id] = result
-    return verified
+            inputs = [self.checker, repr(portable(lab, self.problems.root)), cross_check.fingerprint(lab, self.providers, self.model)]
+            kept = self.memo.kept("sound-lab-answers", inputs, persist=True)
+            if kept is not MISSING:
+                self.answers[lab.id] = kept
+                return
+        if self.workers and self.workers.parallel:
+            known = self.providers.known(example.numbers for example in lab.worked_examples)
+            self.pieces[lab.id] = (inputs, self.workers.submit(lab_verdict, lab, str(self.problems.root), known))
+            return
+        verified = verify_lab(lab, self.problems, self.providers)
+        self.keep(lab.id, inputs, verified.expected if verified else None)
+
+    def keep(self, lab_id, inputs, expected):
+        self.answers[lab_id] = expected
+        if self.memo and expected is not None:
+            self.memo.put("sound-lab-answers", inputs, expected, persist=True)
+
+    def collect(self):
+        for lab in self.waiting:
+            self.begin(lab)
+        self.waiting = []
+        for lab in self.labs:  # in the labs' order, as a build without workers says their problems
+            if lab.id in self.pieces:
+                inputs, piece = self.pieces.pop(lab.id)
+                expected, found = piece.result()
+                self.problems.found.extend(found)
+                self.keep(lab.id, inputs, expected)
+        return {lab.id: VerifiedLab(lab, self.answers[lab.id]) for lab in self.labs if self.answers.get(lab.id) is not None}
+
+
+def lab_verdict(lab, root, known_numbers):
+    """A piece of work for a worker process: (the lab's expected answers, or None; the problems it found)."""
+    problems = Problems(root)
+    verified = verify_lab(lab, problems, known_numbers)
+    return (verified.expected if verified else None), problems.found
 
 
 def portable(lab, root):
@@ -67,11 +119,6 @@ def portable(lab, root):
 
     wrong = tuple(dataclasses.replace(answer, src_path=relative(answer.src_path)) for answer in lab.wrong_answers)
     return dataclasses.replace(lab, src_dir=relative(lab.src_dir), wrong_answers=wrong)
-
-
-def answers_if_sound(lab, problems, providers):
-    verified = verify_lab(lab, problems, providers)
-    return verified.expected if verified else None
 
 
 def verify_lab(lab, problems, providers):

@@ -161,3 +161,46 @@ def test_the_404_page_links_from_the_path_the_site_is_published_under(mini_cours
 def test_the_404_page_links_from_the_root_by_default(mini_course, out):
     build(mini_course, out)
     assert 'href="/static/css/site.css"' in (out / "404.html").read_text()
+
+
+def test_rebuilds_while_serving_make_the_site_a_fresh_build_makes(mini_course, out, tmp_path):
+    """`course serve` builds in the site before last (its spare): what that site held must not show."""
+    import subprocess
+
+    from site_builder.build import spare_of
+    from site_builder.hooks import HOOKS
+
+    lesson = mini_course / "lessons/01-basics/adding.md"
+    for edit_number in range(3):
+        edit(lesson, "plus", f"plus (edit {edit_number})" if edit_number < 2 else "plus")
+        build(mini_course, out, live_reload=True)
+    for hook in HOOKS:
+        hook.settle()
+    assert spare_of(out).is_dir(), "the site replaced is kept for the next rebuild"
+    (spare_of(out) / "left-behind.html").write_text("not a file of any site")
+    edit(lesson, "plus", "plus again")
+    build(mini_course, out, live_reload=True)
+    fresh = tmp_path / "fresh"
+    build(mini_course, fresh, live_reload=True)
+    for hook in HOOKS:
+        hook.settle()
+    result = subprocess.run(["diff", "-r", "-x", "pagefind", str(out), str(fresh)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+    assert "plus again" in (out / "01-basics/adding/index.html").read_text()
+
+
+def test_a_failed_rebuild_while_serving_leaves_the_served_site(mini_course, out):
+    from site_builder.hooks import HOOKS
+
+    build(mini_course, out, live_reload=True)
+    build(mini_course, out, live_reload=True)  # nothing changed: the site stays
+    edit(mini_course / "lessons/01-basics/adding.md", "plus", "plus (edited)")
+    build(mini_course, out, live_reload=True)
+    served = {path.relative_to(out): path.read_bytes() for path in out.rglob("*") if path.is_file() and "pagefind" not in path.parts}
+    edit(mini_course / "lessons/01-basics/adding.md", "(../averages/)", "(../medians/)")
+    with pytest.raises(CourseInvalid, match="dead link"):
+        build(mini_course, out, live_reload=True)
+    assert served == {path.relative_to(out): path.read_bytes() for path in out.rglob("*") if path.is_file() and "pagefind" not in path.parts}
+    assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
+    for hook in HOOKS:
+        hook.settle()

@@ -5,6 +5,7 @@ import hashlib
 import json
 import os
 import shutil
+import time
 import zipfile
 from pathlib import Path
 
@@ -265,12 +266,29 @@ def test_records_of_deleted_sites_and_files_are_dropped(tmp_path):
 
     gone, here = tmp_path / "gone.md", tmp_path / "here.md"
     gone.write_text("gone", encoding="utf-8")
+    here.write_text("here", encoding="utf-8")
+    for path in (gone, here):  # long unchanged: a file changed just now is not worth recording
+        os.utime(path, (time.time() - 60, time.time() - 60))
     digests = FileDigests(tmp_path / "digests.json")
     digests.of(gone)
     digests.save()
     gone.unlink()
-    here.write_text("here", encoding="utf-8")
     later = FileDigests(tmp_path / "digests.json")
     later.of(here)
     later.save()
     assert list(json.loads((tmp_path / "digests.json").read_text(encoding="utf-8"))) == [str(here)]
+
+
+def test_a_file_changed_just_now_is_not_recorded_as_it_would_be_hashed_again(tmp_path):
+    saved = tmp_path / "digests.json"
+    fresh, old = tmp_path / "fresh.md", tmp_path / "old.md"
+    fresh.write_text("just saved", encoding="utf-8")
+    old.write_text("long unchanged", encoding="utf-8")
+    os.utime(old, (time.time() - 60, time.time() - 60))
+    digests = FileDigests(saved)
+    digests.of(fresh)
+    digests.save()
+    assert not saved.exists(), "a rewrite of the record for nothing"
+    digests.of(old)
+    digests.save()
+    assert set(json.loads(saved.read_text(encoding="utf-8"))) == {str(fresh), str(old)}

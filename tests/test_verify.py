@@ -6,7 +6,9 @@ import pytest
 
 from site_builder.errors import Problems
 from site_builder.loader import load_course
+from site_builder.numbers import Providers
 from site_builder.verify import VerifiedLab, expected_answers, quiet, verify_labs
+from site_builder.workers import Workers, cores
 from tests.test_transcripts import transcript_of
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -235,3 +237,75 @@ def test_a_remembered_verdict_does_not_outlive_a_change_to_the_lessons_numbers(m
         "labs/01-basics/add/solution.py:1: the solution disagrees with the lesson: add(2, 3) returns 5, "
         "but the lesson shows 7 (demo:sums's total, the worked example at lab.toml:4)"
     ]
+
+
+# --- verified in worker processes, and remembered ----------------------------------------------
+
+
+def broken_twice(root):
+    """The mini course with two labs, each broken in ways verification reports at a file and line."""
+    shutil.copytree(lab_dir(root), root / "labs/01-basics/add-again")
+    lesson = root / "lessons/01-basics/adding.md"
+    lesson.write_text(lesson.read_text().replace('labs = ["add"]', 'labs = ["add", "add-again"]'))
+    (lab_dir(root) / "starter.py").write_text("def add(a, b):\n    return a + b\n")
+    (lab_dir(root) / "wrong/multiplies.py").write_text("# expect: Did you subtract?\ndef add(a, b):\n    return a * b\n")
+    again = root / "labs/01-basics/add-again"
+    (again / "solution.py").write_text("def add(a, b):\n    return (a + b) * 1.001\n")
+    demo = root / "course/numbers/demo.py"
+    demo.write_text(demo.read_text() + "\n\ndef broken():\n    return {'total': 1 / 0}\n")
+    toml = again / "lab.toml"
+    toml.write_text(toml.read_text().replace('key = "total" }]', 'key = "total" }, { case = "negative", numbers = "demo:broken", key = "total" }]'))
+
+
+@pytest.mark.skipif(cores() < 2, reason="workers are forked only on a machine of two cores or more")
+def test_labs_verified_in_workers_report_what_a_build_without_them_reports(mini_course):
+    broken_twice(mini_course)
+    labs = load_course(mini_course).labs
+    serial = Problems(mini_course)
+    serial_verified = verify_labs(labs, serial)
+    parallel = Problems(mini_course)
+    with Workers(2) as workers:
+        assert workers.parallel
+        parallel_verified = verify_labs(labs, parallel, providers=Providers(mini_course), workers=workers)
+    said = sorted(set(map(str, serial.found)))
+    assert said == sorted(set(map(str, parallel.found)))
+    assert parallel_verified.keys() == serial_verified.keys()
+    # Every lab is broken, and each says so at its own file and line, the provider at its own.
+    assert any(line.startswith("labs/01-basics/add/starter.py: the starter code already passes") for line in said), said
+    assert any(line.startswith("labs/01-basics/add/wrong/multiplies.py:1: ") for line in said), said
+    assert any(line.startswith("labs/01-basics/add-again/solution.py:1: the solution disagrees with the lesson") for line in said), said
+    assert any(line.startswith("course/numbers/demo.py:7: ") and "ZeroDivisionError" in line for line in said), said
+
+
+@pytest.fixture
+def counted_runs(monkeypatch):
+    """The ids of the labs verification runs (not those it remembers)."""
+    from site_builder import verify as verify_module
+
+    runs, real = [], verify_module.verify_lab
+    monkeypatch.setattr(verify_module, "verify_lab", lambda lab, *rest: runs.append(lab.id) or real(lab, *rest))
+    return runs
+
+
+@pytest.mark.parametrize("edit", ["checks", "solution", "wrong answer", "labkit"])
+def test_a_remembered_verdict_is_dropped_when_what_it_read_changes(mini_course, tmp_path, counted_runs, monkeypatch, edit):
+    from site_builder import verify as verify_module
+    from site_builder.memo import Memo
+
+    def verified():
+        return verify_labs(load_course(mini_course).labs, Problems(mini_course), Memo(disk=tmp_path / "memo"))
+
+    assert verified() and counted_runs == ["01-basics/add"]
+    assert verified() and counted_runs == ["01-basics/add"]  # remembered: not run again
+    folder = lab_dir(mini_course)
+    if edit == "checks":
+        checks = folder / "checks.py"
+        checks.write_text(checks.read_text().replace("Use the + operator.", "Use +."))
+    elif edit == "solution":
+        (folder / "solution.py").write_text((folder / "solution.py").read_text() + "\n# tidied\n")
+    elif edit == "wrong answer":
+        (folder / "wrong/adds_one.py").write_text("# expect: Use the + operator\ndef add(a, b):\n    return a + b + 1\n")
+    else:
+        real = verify_module.labkit_source
+        monkeypatch.setattr(verify_module, "labkit_source", lambda: real() + "\n# the checker changed\n")
+    assert verified() and counted_runs == ["01-basics/add", "01-basics/add"]

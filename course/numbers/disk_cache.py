@@ -6,10 +6,17 @@ from: the names file, the checkpoint when asked, and the source of course/number
 returns anyway).
 """
 
+import contextlib
 import functools
 import hashlib
 import json
+import os
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None
 
 from site_builder.names_data import names_path
 
@@ -49,13 +56,31 @@ def on_disk(with_checkpoint=False, sources=None):
             file = CACHE / compute.__name__ / f"{inputs_digest(with_checkpoint, sources)}.json"
             if file.is_file():
                 return json.loads(file.read_text(encoding="utf-8"))
-            result = compute()
             file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = file.with_suffix(f".{id(result)}.tmp")
-            temporary.write_text(json.dumps(result), encoding="utf-8")
-            temporary.replace(file)  # never a half-written entry, even if two builds race
+            with computing(file):
+                if file.is_file():  # another of the build's processes made it meanwhile
+                    return json.loads(file.read_text(encoding="utf-8"))
+                result = compute()
+                temporary = file.with_suffix(f".{os.getpid()}.tmp")
+                temporary.write_text(json.dumps(result), encoding="utf-8")
+                temporary.replace(file)  # never a half-written entry, even if two builds race
             return result
 
         return cached
 
     return decorate
+
+
+@contextlib.contextmanager
+def computing(file):
+    """Hold `file`'s lock while computing it: the build's worker processes ask for the same results at once,
+    and the second one waits for the first instead of computing it again."""
+    if fcntl is None:  # not on a POSIX system: both compute it
+        yield
+        return
+    with open(file.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -28,7 +28,6 @@ class WidgetContext:
     providers: object  # site_builder.numbers.Providers
     problems: object  # site_builder.errors.Problems
     memo: object  # site_builder.memo.Memo
-    verified: dict  # lab id -> verify.VerifiedLab
 
 
 class WidgetKind:

@@ -1,0 +1,96 @@
+"""The build's independent pieces of work (a provider's numbers, a lab's verdict, a compressed
+copy), spread over every core of the machine.
+
+A cold build is mostly pure Python: the providers run the course's model, and verifying a
+lab runs its solution, starter and wrong answers through the checker. Threads would take
+turns on one core, so the pieces run in worker processes forked from the build: each starts
+with the build's modules already imported and the course already loaded.
+
+Forking a process that has other threads can leave a lock held for ever in the child
+(Python 3.12 warns of it), so the workers are forked only from a build that is the
+process's one thread: `course build`, and the first build of `course serve`. A rebuild
+while serving does its pieces one after another in its own process, as a machine with one
+core does. Either way a piece gives the same result: only where it is computed differs.
+"""
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from site_builder.time_limit import wait_for_watchdogs
+
+
+def cores():
+    """The cores this process may run on (a container may allow fewer than the machine has)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class Workers:
+    """Processes for the build's pieces of work; used as a context manager around the build.
+
+    `submit(function, *args)` returns a Future. With no workers (one core, other threads,
+    or `count=0`) the piece runs at once, in this process, before submit returns.
+    """
+
+    def __init__(self, count=None):
+        count = cores() if count is None else count
+        wait_for_watchdogs()
+        safe = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+        self.parallel = count > 1 and safe
+        self.count = count if self.parallel else 0
+        self.pool = None
+        self.forked = False
+
+    def __enter__(self):
+        if self.parallel:
+            self.pool = ProcessPoolExecutor(self.count, mp_context=multiprocessing.get_context("fork"))
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.pool:
+            # On an error, the pieces not yet begun are of no use: the build stops.
+            self.pool.shutdown(wait=True, cancel_futures=exc_info[0] is not None)
+            self.pool = None
+
+    def submit(self, function, *args):
+        if self.pool:
+            if not self.forked:
+                # The pool forks at its first piece: by then a time limit may have started its watchdog again.
+                wait_for_watchdogs()
+                self.forked = True
+            return Piece(self.pool.submit(function, *args), function, args)
+        return ran_here(function, args)
+
+
+class Piece:
+    """A Future of the pool's, except that a piece whose worker died is run again here.
+
+    A worker dies when a lab's code ends its process (os._exit): run here, the same code
+    ends the build as it did before the build had workers, instead of a vague broken pool.
+    """
+
+    def __init__(self, future, function, args):
+        self.future, self.function, self.args = future, function, args
+
+    def done(self):
+        return self.future.done()
+
+    def result(self):
+        try:
+            return self.future.result()
+        except BrokenProcessPool:
+            return ran_here(self.function, self.args).result()
+
+
+def ran_here(function, args):
+    future = Future()
+    try:
+        future.set_result(function(*args))
+    except Exception as error:  # noqa: BLE001 - handed to whoever asks for the result, as the pool would
+        future.set_exception(error)
+    return future
