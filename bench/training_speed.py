@@ -146,7 +146,12 @@ def print_losses(here, there, drift, reference, first, maths):
     for name, calls in maths_by_kind(inputs, ours, theirs).items():
         apart = [(x, a, b) for x, a, b in calls if a != b]
         example = f", first {apart[0][0]}: {apart[0][1]!r} in CPython, {apart[0][2]!r} in the tab" if apart else ""
-        print(f"    {name}: {len(apart)} of {len(calls):,}{example}")
+        print(f"    {name} ({MATHS_USE.get(name, "Adam's beta**t")}): {len(apart)} of {len(calls):,}{example}")
+
+
+# What each maths call is for, in a training step.
+MATHS_USE = {"exp": "softmax", "log": "the loss", "** -1": "divisions", "** -0.5": "rmsnorm",
+             "** 2": "Adam's grad**2", "** 0.5": "Adam's v_hat**0.5"}
 
 
 def maths_by_kind(inputs, ours, theirs):
@@ -160,6 +165,7 @@ def maths_by_kind(inputs, ours, theirs):
                 kind, text = name, f"{name}({args[0]!r})"
             kinds.setdefault(kind, []).append((text, a, b))
     return kinds
+
 
 if __name__ == "__main__":
     main()
