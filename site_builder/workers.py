@@ -60,8 +60,13 @@ class Workers:
     def submit(self, function, *args):
         if self.pool:
             if not self.forked:
-                # The pool forks at its first piece: by then a time limit may have started its watchdog again.
+                # The pool forks at its first piece: by then a time limit may have started its
+                # watchdog again, or the build another thread. Checked again here, at the fork.
                 wait_for_watchdogs()
+                if threading.active_count() != 1:
+                    self.pool.shutdown(wait=False)
+                    self.pool, self.parallel, self.count = None, False, 0
+                    return ran_here(function, args)
                 self.forked = True
             return Piece(self.pool.submit(function, *args), function, args)
         return ran_here(function, args)

@@ -52,6 +52,21 @@ def test_no_workers_are_forked_beside_another_thread():
         other.join()
 
 
+@needs_two_cores
+def test_a_thread_started_before_the_first_piece_keeps_the_pool_from_forking():
+    stop = threading.Event()
+    with Workers(2) as workers:
+        assert workers.parallel  # one thread when the workers were made
+        other = threading.Thread(target=stop.wait)
+        other.start()
+        try:
+            assert workers.submit(own_pid, 0).result() == os.getpid()
+            assert not workers.parallel
+        finally:
+            stop.set()
+            other.join()
+
+
 @pytest.mark.parametrize("count", [0, 2])
 def test_a_piece_that_fails_raises_its_error_when_asked_for_the_result(count):
     with Workers(count) as workers:
