@@ -9,6 +9,7 @@ from site_builder.loader import load_course
 from site_builder.numbers import Providers
 from site_builder.verify import VerifiedLab, expected_answers, quiet, verify_labs
 from site_builder.workers import Workers, cores
+from tests.fresh_process import in_a_fresh_process
 from tests.test_transcripts import transcript_of
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -257,19 +258,25 @@ def broken_twice(root):
     toml.write_text(toml.read_text().replace('key = "total" }]', 'key = "total" }, { case = "negative", numbers = "demo:broken", key = "total" }]'))
 
 
+def verified_both_ways(root):
+    """(workers parallel?, what verifying alone said, what verifying in workers said, the same labs verified?)."""
+    labs = load_course(root).labs
+    serial = Problems(root)
+    serial_verified = verify_labs(labs, serial)
+    parallel = Problems(root)
+    with Workers(2) as workers:
+        forked = workers.parallel
+        parallel_verified = verify_labs(labs, parallel, providers=Providers(root), workers=workers)
+    return forked, sorted(set(map(str, serial.found))), sorted(set(map(str, parallel.found))), parallel_verified.keys() == serial_verified.keys()
+
+
 @pytest.mark.skipif(cores() < 2, reason="workers are forked only on a machine of two cores or more")
 def test_labs_verified_in_workers_report_what_a_build_without_them_reports(mini_course):
     broken_twice(mini_course)
-    labs = load_course(mini_course).labs
-    serial = Problems(mini_course)
-    serial_verified = verify_labs(labs, serial)
-    parallel = Problems(mini_course)
-    with Workers(2) as workers:
-        assert workers.parallel
-        parallel_verified = verify_labs(labs, parallel, providers=Providers(mini_course), workers=workers)
-    said = sorted(set(map(str, serial.found)))
-    assert said == sorted(set(map(str, parallel.found)))
-    assert parallel_verified.keys() == serial_verified.keys()
+    forked, said, said_in_workers, same_labs = in_a_fresh_process(verified_both_ways, mini_course)
+    assert forked
+    assert said == said_in_workers
+    assert same_labs
     # Every lab is broken, and each says so at its own file and line, the provider at its own.
     assert any(line.startswith("labs/01-basics/add/starter.py: the starter code already passes") for line in said), said
     assert any(line.startswith("labs/01-basics/add/wrong/multiplies.py:1: ") for line in said), said

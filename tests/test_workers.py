@@ -6,6 +6,7 @@ import threading
 import pytest
 
 from site_builder.workers import Workers, cores
+from tests.fresh_process import in_a_fresh_process
 
 needs_two_cores = pytest.mark.skipif(cores() < 2, reason="workers are forked only on a machine of two cores or more")
 
@@ -25,12 +26,19 @@ def ends_any_worker(parent):
     return "run here"
 
 
+def pieces_pids():
+    """(workers parallel?, the pids six pieces ran in, this process's pid)."""
+    with Workers(2) as workers:
+        parallel = workers.parallel
+        pids = {workers.submit(own_pid, index).result() for index in range(6)}
+    return parallel, pids, os.getpid()
+
+
 @needs_two_cores
 def test_pieces_run_in_other_processes():
-    with Workers(2) as workers:
-        assert workers.parallel
-        pids = {workers.submit(own_pid, index).result() for index in range(6)}
-    assert os.getpid() not in pids
+    parallel, pids, here = in_a_fresh_process(pieces_pids)
+    assert parallel
+    assert here not in pids
 
 
 def test_without_workers_a_piece_runs_here_at_once():
@@ -52,19 +60,27 @@ def test_no_workers_are_forked_beside_another_thread():
         other.join()
 
 
-@needs_two_cores
-def test_a_thread_started_before_the_first_piece_keeps_the_pool_from_forking():
+def pool_with_a_thread_started_late():
+    """(parallel when made?, the pid the first piece ran in, parallel after it, this pid)."""
     stop = threading.Event()
     with Workers(2) as workers:
-        assert workers.parallel  # one thread when the workers were made
+        made_parallel = workers.parallel  # one thread when the workers were made
         other = threading.Thread(target=stop.wait)
         other.start()
         try:
-            assert workers.submit(own_pid, 0).result() == os.getpid()
-            assert not workers.parallel
+            ran_in = workers.submit(own_pid, 0).result()
+            return made_parallel, ran_in, workers.parallel, os.getpid()
         finally:
             stop.set()
             other.join()
+
+
+@needs_two_cores
+def test_a_thread_started_before_the_first_piece_keeps_the_pool_from_forking():
+    made_parallel, ran_in, parallel_after, here = in_a_fresh_process(pool_with_a_thread_started_late)
+    assert made_parallel
+    assert ran_in == here
+    assert not parallel_after
 
 
 @pytest.mark.parametrize("count", [0, 2])
