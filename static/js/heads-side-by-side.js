@@ -99,6 +99,6 @@ export class HeadsSideBySide {
   }
 }
 
-export function capitalised(text) {
+function capitalised(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
