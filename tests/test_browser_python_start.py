@@ -50,19 +50,6 @@ def pictures(page):
     return page.evaluate(PICTURES_KEPT, PICTURES)
 
 
-# The pictures kept ({address: size}) once a whole one is: listed, and readable to its end;
-# null before. Read in the same step, so a picture seen whole is the one reported.
-WHOLE_PICTURE_KEPT = """async (name) => {
-  const cache = await caches.open(name);
-  const kept = {};
-  for (const request of await cache.keys()) {
-    const response = await cache.match(request);
-    if (response) kept[request.url] = (await response.arrayBuffer()).byteLength;
-  }
-  return Object.values(kept).some((size) => size > 1000000) ? kept : null;
-}"""
-
-
 @pytest.fixture
 def page(new_context):
     # No service worker: its offline copy of the whole site would share this fresh profile's
@@ -77,10 +64,12 @@ def wait_for_a_picture(page):
     returns at once is already true enough for it).
     """
     deadline = time.monotonic() + READY_TIMEOUT / 1000
-    while not (kept := page.evaluate(WHOLE_PICTURE_KEPT, PICTURES)):
+    while True:
+        kept = pictures(page)
+        if any(size > 1_000_000 for size in kept.values()):
+            return kept
         assert time.monotonic() < deadline, "no whole picture of Python's memory was kept"
         page.wait_for_timeout(100)
-    return kept
 
 
 def started_from(lab):
