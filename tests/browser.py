@@ -1,6 +1,7 @@
 """Helpers for the browser tests: serve a built site, drive Debian's Chromium, work a lab,
 watch what a page loads, run axe."""
 
+import functools
 import json
 import threading
 from contextlib import contextmanager
@@ -10,6 +11,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import expect, sync_playwright
 
 from site_builder.serve import Reloads, make_server
+from tests.python_picture import FOLDER as TEST_FILES
+from tests.python_picture import SERVED, files_beside, give_pictures
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 # Where a watched page finds axe: on its own site, so the site's CSP (scripts from 'self'
@@ -41,15 +44,35 @@ READY_TIMEOUT = 60_000
 
 @contextmanager
 def serving(site, isolated=True):
-    """Serve `site` on a free port; without isolation the page cannot interrupt Python."""
+    """Serve `site` on a free port; without isolation the page cannot interrupt Python.
+
+    Beside the site, the server has what tests/python_picture.py puts under /__tests__/.
+    """
     server = make_server(site, "127.0.0.1", 0, Reloads(), isolated=isolated)
+    server.RequestHandlerClass = with_test_files(server.RequestHandlerClass, files_beside(Path(site)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    SERVED[origin(url)] = Path(site)
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield url
     finally:
+        del SERVED[origin(url)]
         server.shutdown()
         server.server_close()
+
+
+def with_test_files(handler, folder):
+    """`handler` (a partial of the site's handler class), serving /__tests__/NAME from `folder`."""
+    base = handler.func
+
+    class TestFilesHandler(base):
+        def translate_path(self, path):
+            if path.startswith("/" + TEST_FILES):
+                return str(folder / path.split("?")[0][len(TEST_FILES) + 1 :])
+            return super().translate_path(path)
+
+    return functools.partial(TestFilesHandler, *handler.args, **handler.keywords)
 
 
 @contextmanager
@@ -120,7 +143,10 @@ class Watched:
         self.outside = []
         self.errors = []
         self.allowed_errors = []
+        python_picture = options.pop("python_picture", True)
         self.context = browser.new_context(**options)
+        if python_picture:
+            give_pictures(self.context, browser)
         self.context.route("**/*", self.route)
         # The context hears the page and its workers: Python's, and the offline copy's service worker.
         self.context.on("console", self.console)

@@ -4,6 +4,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser import chromium, serving
+from tests.python_picture import give_pictures
 
 PROJECT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -62,12 +63,16 @@ def new_context(browser):
     Without the site's service worker unless a test asks for it (service_workers="allow"): in
     each fresh profile it would download the whole site for its offline copy, which only the
     tests of that copy need (test_browser_offline.py, the search's and the hosting's own).
+    With the site's picture of Python's memory unless python_picture=False
+    (tests/python_picture.py): the page's Python starts as it would on a second visit.
     """
     contexts, errors = [], []
 
-    def make(**options):
+    def make(python_picture=True, **options):
         options.setdefault("service_workers", "block")
         context = browser.new_context(**options)
+        if python_picture:
+            give_pictures(context, browser)
         context.on("weberror", lambda error: errors.append(str(error.error)))
         contexts.append(context)
         return context

@@ -17,14 +17,6 @@ PROJECT = Path(__file__).resolve().parent.parent
 PAGE = "attention-explained/index.html"
 
 
-@pytest.fixture
-def course_copy(tmp_path):
-    root = tmp_path / "course-root"
-    for name in ("course", "lessons", "labs", "pages"):
-        shutil.copytree(PROJECT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
-    return root
-
-
 def final_a_of_emma(checkpoint):
     """Head 1 at the final "a" of "emma": scores and weights, straight from microgpt."""
     head = attention_maps(load_checkpoint(checkpoint), "emma")["heads"][0]
@@ -48,26 +40,33 @@ def sharpen_queries(checkpoint, factor):
     checkpoint.write_text(json.dumps(data))
 
 
-def test_emma_tables_follow_the_checkpoint(course_copy, tmp_path):
-    checkpoint = course_copy / "course" / "checkpoint.json"
-    out = tmp_path / "dist"
-    build(course_copy, out)
-    before = (out / PAGE).read_text()
-    assert_page_shows(before, *final_a_of_emma(checkpoint))
+@pytest.fixture(scope="module")
+def two_builds(tmp_path_factory):
+    """The page built from a copy of the course, then again once its queries are sharpened three times.
 
+    One pair of builds serves every test here: a build of the whole course is the slow part.
+    """
+    root = tmp_path_factory.mktemp("real-numbers") / "course-root"
+    for name in ("course", "lessons", "labs", "pages"):
+        shutil.copytree(PROJECT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    checkpoint = root / "course" / "checkpoint.json"
+    out = root.parent / "dist"
+    build(root, out)
+    before = ((out / PAGE).read_text(), final_a_of_emma(checkpoint))
     sharpen_queries(checkpoint, 3.0)
-    build(course_copy, out)
-    after = (out / PAGE).read_text()
-    scores, weights = final_a_of_emma(checkpoint)
-    assert_page_shows(after, scores, weights)
+    build(root, out)
+    return before, (out / PAGE).read_text(), checkpoint
+
+
+def test_emma_tables_follow_the_checkpoint(two_builds):
+    (before, emma_before), after, checkpoint = two_builds
+    assert_page_shows(before, *emma_before)
+    assert_page_shows(after, *final_a_of_emma(checkpoint))
     assert table_cells(after) != table_cells(before)
 
 
-def test_heatmap_presets_follow_the_checkpoint(course_copy, tmp_path):
-    checkpoint = course_copy / "course" / "checkpoint.json"
-    out = tmp_path / "dist"
-    sharpen_queries(checkpoint, 2.0)
-    build(course_copy, out)
-    html = (out / PAGE).read_text()
-    presets = json.loads(re.search(r'<script type="application/json" data-heatmap-presets>(.*?)</script>', html, re.S).group(1))
-    assert presets["emma"] == json.loads(json.dumps(attention_maps(load_checkpoint(checkpoint), "emma")))
+def test_heatmap_presets_follow_the_checkpoint(two_builds):
+    (before, _), after, checkpoint = two_builds
+    presets = {html: json.loads(re.search(r'<script type="application/json" data-heatmap-presets>(.*?)</script>', html, re.S).group(1)) for html in (before, after)}
+    assert presets[after]["emma"] == json.loads(json.dumps(attention_maps(load_checkpoint(checkpoint), "emma")))
+    assert presets[after]["emma"] != presets[before]["emma"]
