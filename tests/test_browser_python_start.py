@@ -54,7 +54,8 @@ def pictures(page):
 def page(new_context):
     # No service worker: its offline copy of the whole site would share this fresh profile's
     # small storage quota with the picture, which these tests are about.
-    return new_context(service_workers="block").new_page()
+    # Nor the picture the other tests' profiles are given: these tests are about taking it.
+    return new_context(service_workers="block", python_picture=False).new_page()
 
 
 def wait_for_a_picture(page):
@@ -100,6 +101,28 @@ def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
     expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
     expect(lab).to_have_attribute("data-python-started-from", "picture")
+
+
+# How the Python the next request takes got its runtime: compiled itself, or an earlier one's module.
+NEXT_RUNTIME = r"""async () => {
+  const starter = document.querySelector("script[src$='/python-start.js']").src;
+  const { getPython } = await import(starter.replace(/python-start\.js$/, "python-client.js"));
+  const python = getPython();
+  await python.current.ready;
+  return { shared: python.current.runtimeShared, compiled: python.current.runtimeModule instanceof WebAssembly.Module };
+}"""
+
+
+def test_later_pythons_share_the_runtime_the_first_one_compiled(page, widgets_site):
+    lab = open_lab(page, widgets_site)
+    assert page.evaluate(NEXT_RUNTIME) == {"shared": False, "compiled": True}
+    for code, verdict_says in ((WRONG.code, WRONG.expect), (LAB.solution, "All checks passed")):
+        expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
+        put_code(lab, code)
+        button(lab, "Check").click()
+        expect(verdict(lab)).to_contain_text(verdict_says, timeout=READY_TIMEOUT)
+        # The Python after it only instantiated the first one's module, and grades as it does.
+        assert page.evaluate(NEXT_RUNTIME) == {"shared": True, "compiled": True}
 
 
 def test_a_spoiled_picture_is_replaced_and_python_still_starts(page, widgets_site):

@@ -109,7 +109,7 @@ class PythonClient extends EventTarget {
   startSpare() {
     // Not while a learner's code runs: loading would compete with it for the processor.
     if (!this.keepSpare || this.spare || this.active || this.current?.state !== "ready") return;
-    this.spare = new Interpreter();
+    this.spare = new Interpreter({ runtimeModule: this.runtimeModule() });
     this.spare.ready.catch(() => {
       this.spare = null; // tried again when it is next needed
     });
@@ -120,10 +120,15 @@ class PythonClient extends EventTarget {
   take() {
     this.keepSpare = true;
     const taken = this.current;
-    const next = this.spare ?? new Interpreter();
+    const next = this.spare ?? new Interpreter({ runtimeModule: this.runtimeModule() });
     this.spare = null;
     this.adopt(next);
     return taken;
+  }
+
+  // Pyodide's WebAssembly as the page's first Python compiled it: later ones only instantiate it.
+  runtimeModule() {
+    return this.current?.runtimeModule ?? null;
   }
 
   retry() {

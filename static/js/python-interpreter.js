@@ -6,6 +6,8 @@
 //   python.state                           // "loading" | "ready" | "error" | "ended"
 //   python.ready                           // a promise: resolves when loaded, rejects if loading failed
 //   python.startedFrom                     // once ready: "picture" (from saved memory) or "scratch"
+//   python.runtimeModule, .runtimeShared   // once ready: Pyodide's compiled WebAssembly, and whether it was
+//                                          // an earlier Python's (new Interpreter({ runtimeModule }))
 //   python.loading                         // while loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress" | "statechange", ...)
 //   await python.request(message, onOutput, onUpdate) -> the worker's reply ({type: "stopped", stoppedBy} once ended);
@@ -37,7 +39,9 @@ export class Interpreter extends EventTarget {
   // `awaited`: the page waits for this Python (its first), so it says it is ready before it
   // pictures its memory or warms up (python-worker.js); a spare does those first, since nobody
   // is waiting for it yet.
-  constructor({ awaited = false } = {}) {
+  // `runtimeModule`: Pyodide's WebAssembly as an earlier Python compiled it (this.runtimeModule,
+  // once ready), to be used rather than compiled again.
+  constructor({ awaited = false, runtimeModule = null } = {}) {
     super();
     this.state = "loading";
     this.message = "";
@@ -53,9 +57,13 @@ export class Interpreter extends EventTarget {
       this.broke(event.message || "the Python worker could not start");
     });
     this.startedFrom = null; // once ready: "picture" or "scratch" (python-worker.js)
-    this.ready = this.request({ type: "init", interruptBuffer: this.interruptBuffer?.buffer, readyEarly: awaited }).then(
+    this.runtimeModule = null;
+    const init = { type: "init", interruptBuffer: this.interruptBuffer?.buffer, readyEarly: awaited, runtimeModule };
+    this.ready = this.request(init).then(
       (reply) => {
         this.startedFrom = reply?.startedFrom ?? null;
+        this.runtimeModule = reply?.runtimeModule ?? runtimeModule;
+        this.runtimeShared = reply?.runtimeShared === true;
         if (this.state === "loading") this.setState("ready");
         if (this.state !== "ready") throw new Error(this.message || "Python stopped before it was ready");
       },

@@ -3,10 +3,14 @@
 // returns plain dicts.
 //
 // Protocol: each request is {id, type, ...}; each reply carries the same id.
-//   {type: "init", interruptBuffer?, readyEarly?} -> {type: "progress", step, loaded, total, done}*  then
-//                                              {type: "ready", startedFrom} | {type: "error", message}
+//   {type: "init", interruptBuffer?, readyEarly?, runtimeModule?} -> {type: "progress", step, loaded, total, done}*
+//                                              then {type: "ready", startedFrom, runtimeModule, runtimeShared}
+//                                              | {type: "error", message}
 //        readyEarly: the page waits for this Python, so it says it is ready before it takes the
 //        picture or warms up (requests wait for those)
+//        runtimeModule: Pyodide's WebAssembly, compiled by an earlier Python of the page, to use
+//        rather than compile it again; the ready reply hands on the one this worker compiled, and
+//        says whether it used the one it was given (runtimeShared)
 //        startedFrom: "picture" (restored from the memory saved by an earlier Python: python-snapshot.js)
 //        or "scratch" (a full start)
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
@@ -46,6 +50,9 @@ import { canKeepSnapshots, findSnapshot, forgetSnapshot, saveSnapshot, snapshotK
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const WINDOW_MS = 50;
 const MESSAGES_PER_WINDOW = 5;
+// Rounds of labkit.warm_up's small lab: enough for the browser to have compiled the checker's
+// hot paths, so a Check in a fresh Python is as quick as the tenth in an old one.
+const WARM_UP_ROUNDS = 10;
 
 let pyodide = null;
 let entry = null;
@@ -181,14 +188,16 @@ function loadingReporter(id) {
   };
 }
 
-async function start(buffer, id, readyEarly) {
+async function start(buffer, id, readyEarly, runtimeModule) {
   const report = loadingReporter(id);
   const stopWatching = watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
+  const stopSharing = shareCompiledRuntime(runtimeModule);
   let key;
   try {
     key = await loadPython(report);
   } finally {
     stopWatching(); // fetch is the browser's own again, for the lockdown to take away
+    stopSharing();
   }
   if (startedFrom === "scratch" && canKeepSnapshots) {
     // The page that waits for this Python hears it is ready now; what it asks waits for the
@@ -207,7 +216,38 @@ let announced = false;
 function announceReady(id) {
   if (announced) return;
   announced = true;
-  send({ id, type: "ready", startedFrom });
+  send({ id, type: "ready", startedFrom, runtimeModule: compiledHere, runtimeShared });
+}
+
+// ----- One compiled runtime for every Python of the page -----
+// Each worker would compile Pyodide's 9 MB of WebAssembly for itself, and the browser would
+// make its hot functions fast again in each one, while the learner's code waits. The page's
+// first Python compiles it and hands the compiled module back (`runtimeModule` in its ready
+// reply); the page gives it to each later Python, which only instantiates it. Compiled code,
+// the fast versions of hot functions included, belongs to the module, so every Python after
+// the first starts with what the ones before it made fast.
+
+let compiledHere = null; // the module this worker compiled, for the page to hand on
+let runtimeShared = false; // whether this worker's runtime is the module an earlier one compiled
+
+// Pyodide instantiates its runtime with WebAssembly.instantiateStreaming: for the time it
+// loads, that call uses the module given, or keeps the one it compiles. Returns the undo.
+function shareCompiledRuntime(given) {
+  const original = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    if (given instanceof WebAssembly.Module) {
+      Promise.resolve(source).then((response) => response?.body?.cancel?.(), () => {}); // not needed: it is compiled
+      const instance = await WebAssembly.instantiate(given, imports);
+      runtimeShared = true;
+      return { instance, module: given };
+    }
+    const result = await original.call(WebAssembly, source, imports);
+    compiledHere = result.module;
+    return result;
+  };
+  return () => {
+    WebAssembly.instantiateStreaming = original;
+  };
 }
 
 // Python, with the checker imported: restored from the picture when there is one, else
@@ -245,7 +285,7 @@ async function loadPython(report) {
 // any object of its own (streams, the interrupt buffer, the entry proxy): a picture cannot
 // hold those.
 function takePicture(key) {
-  pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
+  pyodide.runPython(`import labkit.warm_up\nlabkit.warm_up.warm_up(${WARM_UP_ROUNDS})`);
   answerOneRequest();
   saveSnapshot(key, pyodide.makeMemorySnapshot());
 }
@@ -253,7 +293,7 @@ function takePicture(key) {
 function warmUpRestored() {
   if (startedFrom !== "picture") return;
   try {
-    pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
+    pyodide.runPython(`import labkit.warm_up\nlabkit.warm_up.warm_up(${WARM_UP_ROUNDS})`);
   } catch (error) {
     console.warn("Python's warm-up failed; the first Check will be slower:", error);
   }
@@ -426,7 +466,7 @@ self.addEventListener("message", async (event) => {
   const request = event.data ?? {};
   const { id, type } = request;
   if (type === "init") {
-    starting ??= start(request.interruptBuffer, id, request.readyEarly === true);
+    starting ??= start(request.interruptBuffer, id, request.readyEarly === true, request.runtimeModule);
     try {
       await starting;
     } catch (error) {
