@@ -50,9 +50,6 @@ import { canKeepSnapshots, findSnapshot, forgetSnapshot, saveSnapshot, snapshotK
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 const WINDOW_MS = 50;
 const MESSAGES_PER_WINDOW = 5;
-// Rounds of labkit.warm_up's small lab: enough for the browser to have compiled the checker's
-// hot paths, so a Check in a fresh Python is as quick as the tenth in an old one.
-const WARM_UP_ROUNDS = 10;
 
 let pyodide = null;
 let entry = null;
@@ -285,7 +282,7 @@ async function loadPython(report) {
 // any object of its own (streams, the interrupt buffer, the entry proxy): a picture cannot
 // hold those.
 function takePicture(key) {
-  pyodide.runPython(`import labkit.warm_up\nlabkit.warm_up.warm_up(${WARM_UP_ROUNDS})`);
+  pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
   answerOneRequest();
   saveSnapshot(key, pyodide.makeMemorySnapshot());
 }
@@ -293,7 +290,7 @@ function takePicture(key) {
 function warmUpRestored() {
   if (startedFrom !== "picture") return;
   try {
-    pyodide.runPython(`import labkit.warm_up\nlabkit.warm_up.warm_up(${WARM_UP_ROUNDS})`);
+    pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
   } catch (error) {
     console.warn("Python's warm-up failed; the first Check will be slower:", error);
   }
