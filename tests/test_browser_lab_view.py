@@ -249,7 +249,8 @@ BYTES = re.compile(r"^(\d+\.\d) of (\d+\.\d) MB$")
 
 
 def test_loading_python_says_what_loads_and_how_far(new_context, site):
-    context = new_context(service_workers="block")
+    # A first visit's loading, with nothing kept from an earlier one: no picture of Python's memory.
+    context = new_context(service_workers="block", python_picture=False)
     page = context.new_page()
     page.add_init_script(WATCH_LOADING)
     # Slow enough that the downloads report on their way, as they would on a real connection.
@@ -292,8 +293,10 @@ def test_loading_python_says_what_loads_and_how_far(new_context, site):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_serious_while_loading_or_in_a_verdict(new_context, site, scheme):
-    # axe is injected by the test, so the site's CSP is bypassed here only.
-    context = new_context(bypass_csp=True, color_scheme=scheme, viewport={"width": 375, "height": 800}, service_workers="block")
+    # axe is injected by the test, so the site's CSP is bypassed here only. No picture of Python's
+    # memory: over this slow line it would take half a minute to put in place.
+    options = {"color_scheme": scheme, "viewport": {"width": 375, "height": 800}, "service_workers": "block"}
+    context = new_context(bypass_csp=True, python_picture=False, **options)
     page = context.new_page()
     session = context.new_cdp_session(page)
     session.send("Network.enable")
