@@ -23,6 +23,8 @@ from site_builder.stage import Stage
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 EDITOR_ENTRY = Path("static") / "editor" / "index.js"
+# The worker that runs Python: its imports are joined into it, so it starts after one request, not two rounds.
+WORKER = "static/js/python-worker.js"
 LIGHT_CODE_STYLE = "xcode"
 DARK_CODE_STYLE = "github-dark"
 
@@ -45,6 +47,7 @@ class Assets:
         # The runtime's sizes, for the loading bar: a host that compresses them sends another length.
         sizes = {name: (self.pyodide_source() / name).stat().st_size for name in PYODIDE_FILES}
         stage.write_text(constants.BROWSER_MODULE, constants.browser_module(RUNTIME_SIZES=sizes))
+        stage.link(WORKER, self.worker_bundle(stage))  # after the constants: it holds a copy of them
         stage.link("static/js/editor.js", self.editor_bundle())
         for name in PYODIDE_FILES:
             stage.link(f"pyodide/{name}", self.pyodide_source() / name)
@@ -78,6 +81,21 @@ class Assets:
         entry_dir = self.root / EDITOR_ENTRY.parent
         inputs = sorted(entry_dir.rglob("*.js")) + [self.root / "package-lock.json"]
         cached = self.cache / "editor" / f"{hash_files(inputs)}.js"
+        return self.esbuild(self.root / EDITOR_ENTRY, cached, "the editor", "--minify")
+
+    def worker_bundle(self, stage):
+        """The stage's python-worker.js with every module it imports joined in (not minified: it is read when a lab fails).
+
+        esbuild runs in the stage's static/js, so the comments naming each module are paths
+        relative to it, the same in every build.
+        """
+        folder = Path(stage.folder) / Path(WORKER).parent
+        scripts = sorted(folder.glob("*.js"))
+        cached = self.cache / "worker" / f"{hash_files(scripts + [self.root / 'package-lock.json'], named=False)}.js"
+        return self.esbuild(Path(WORKER).name, cached, "the Python worker", cwd=folder)
+
+    def esbuild(self, entry, cached, what, *options, cwd=None):
+        """`cached`, made by esbuild from `entry` (bundled, as an ES module) unless it is already there."""
         if cached.is_file():
             return cached
         esbuild = self.node_modules / ".bin" / "esbuild"
@@ -85,8 +103,8 @@ class Assets:
             raise BuildError(f"esbuild is not installed ({esbuild}): run `npm ci`")
         cached.parent.mkdir(parents=True, exist_ok=True)
         temporary = cached.with_suffix(".tmp.js")
-        command = [str(esbuild), str(self.root / EDITOR_ENTRY), "--bundle", "--format=esm", "--minify", "--log-level=warning", f"--outfile={temporary}"]
-        run_tool(command, "esbuild could not bundle the editor")
+        command = [str(esbuild), str(entry), "--bundle", "--format=esm", *options, "--log-level=warning", f"--outfile={temporary}"]
+        run_tool(command, f"esbuild could not bundle {what}", cwd=cwd)
         temporary.replace(cached)
         return cached
 
@@ -117,19 +135,22 @@ def code_css():
     return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n{forced_dark}\n"
 
 
-def run_tool(command, failure):
+def run_tool(command, failure, cwd=None):
     try:
-        completed = subprocess.run(command, capture_output=True, text=True, check=False)
+        completed = subprocess.run(command, capture_output=True, text=True, check=False, cwd=cwd)
     except FileNotFoundError:
         raise BuildError(f"{failure}: {command[0]} is not installed") from None
     if completed.returncode != 0:
         raise BuildError(f"{failure}:\n{completed.stderr.strip() or completed.stdout.strip()}")
 
 
-def hash_files(paths):
+def hash_files(paths, named=True):
+    """The sha256 of the files' bytes, and of their full paths unless `named` is False
+    (a stage's files: the stage's folder has a new name in every build)."""
     digest = hashlib.sha256()
     for path in paths:
-        digest.update(str(path).encode() + b"\0" + Path(path).read_bytes())
+        name = str(path) if named else Path(path).name
+        digest.update(name.encode() + b"\0" + Path(path).read_bytes())
     return digest.hexdigest()
 
 

@@ -1,8 +1,10 @@
 import json
+import re
 
 from site_builder import constants
 from site_builder.assets import PROJECT_ROOT, PYODIDE_FILES, Assets, code_css, link_or_copy
 from site_builder.bundle import write_wheel
+from site_builder.stage import Stage
 
 
 def test_code_css_has_light_and_dark_rules():
@@ -37,3 +39,33 @@ def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
     sizes = {name: (stage / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
     assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes)
     assert not (PROJECT_ROOT / constants.BROWSER_MODULE).exists(), "only the build writes it, never the source tree"
+
+
+def test_the_python_worker_is_one_file_with_its_imports_joined_in(tmp_path):
+    stage = tmp_path / "stage"
+    Assets().write({}, stage)
+    source = (PROJECT_ROOT / "static" / "js" / "python-worker.js").read_text(encoding="utf-8")
+    imported = re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, flags=re.MULTILINE)
+    assert "course-constants.js" in imported and len(imported) >= 4
+    bundle = (stage / "static" / "js" / "python-worker.js").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*import\s.*\sfrom\s", bundle, flags=re.MULTILINE), "a module is still imported, a second round of requests"
+    for name in [*imported, "python-worker.js"]:
+        assert f"// {name}\n" in bundle, f"{name} is not joined in"
+    # The copy of the constants is this build's: written before the worker was bundled.
+    wasm = (stage / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert f'"pyodide.asm.wasm": {wasm}' in bundle
+    assert str(tmp_path) not in bundle, "the bundle names the stage's folder"
+
+
+def test_the_worker_bundle_is_made_again_only_when_a_script_changes(tmp_path):
+    assets = Assets(cache_dir=tmp_path / "cache")
+    first, second = (Stage(tmp_path / name) for name in ("first", "second"))
+    for stage in (first, second):
+        assets.copy_static(stage)
+        stage.write_text(constants.BROWSER_MODULE, constants.browser_module(RUNTIME_SIZES={}))
+    assert assets.worker_bundle(first) == assets.worker_bundle(second), "the same scripts in another stage"
+    stage_worker = second.folder / "static" / "js" / "python-worker.js"
+    stage_worker.write_text(stage_worker.read_text(encoding="utf-8") + "\nconsole.debug(\"changed\");\n", encoding="utf-8")
+    changed = assets.worker_bundle(second)
+    assert changed != assets.worker_bundle(first)
+    assert 'console.debug("changed")' in changed.read_text(encoding="utf-8")

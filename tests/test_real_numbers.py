@@ -67,6 +67,10 @@ def test_emma_tables_follow_the_checkpoint(two_builds):
 
 def test_heatmap_presets_follow_the_checkpoint(two_builds):
     (before, _), after, checkpoint = two_builds
-    presets = {html: json.loads(re.search(r'<script type="application/json" data-heatmap-presets>(.*?)</script>', html, re.S).group(1)) for html in (before, after)}
-    assert presets[after]["emma"] == json.loads(json.dumps(attention_maps(load_checkpoint(checkpoint), "emma")))
-    assert presets[after]["emma"] != presets[before]["emma"]
+    presets_before, presets_after = (heatmap_presets(html) for html in (before, after))
+    assert presets_after["emma"] == json.loads(json.dumps(attention_maps(load_checkpoint(checkpoint), "emma")))
+    assert presets_after["emma"] != presets_before["emma"]
+
+
+def heatmap_presets(html):
+    return json.loads(re.search(r'<script type="application/json" data-heatmap-presets>(.*?)</script>', html, re.S).group(1))

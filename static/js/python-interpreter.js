@@ -58,6 +58,7 @@ export class Interpreter extends EventTarget {
     });
     this.startedFrom = null; // once ready: "picture" or "scratch" (python-worker.js)
     this.runtimeModule = null;
+    this.runtimeShared = false; // once ready: whether it instantiated the runtimeModule it was given
     const init = { type: "init", interruptBuffer: this.interruptBuffer?.buffer, readyEarly: awaited, runtimeModule };
     this.ready = this.request(init).then(
       (reply) => {
