@@ -97,7 +97,7 @@ def as_number(value, what):
         number = plain(value)
     except NotPlainData as problem:
         raise DropInFailed(f"Inside the model, {what} of your {CLASS_NAME} is not a number: {problem}.") from None
-    if type(number) not in (int, float):
+    if not (type(number) is int or type(number) is float):
         raise DropInFailed(f"Inside the model, {what} of your {CLASS_NAME} is {number!r}, not a number.")
     return float(number)
 

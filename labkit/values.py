@@ -1,6 +1,8 @@
 """Turning learner results into plain data, comparing numbers, showing values."""
 
 import math
+from itertools import repeat
+from operator import is_
 
 DEFAULT_TOLERANCE = 1e-6
 _SHOWN_DIGITS = 4
@@ -36,6 +38,16 @@ GENERATOR_KIND = "a generator"
 GENERATOR = "A generator hands out its values one at a time to a loop; it does not hold them the way a list does."
 
 
+def all_one_plain_type(items):
+    """True when every item of the list or tuple `items` is a float, or every one an int, or a
+    str: a row that plain() would give back as it is. Checked in C, by identity of the exact
+    type (a learner's type could answer == or hash(), so it is never put in a set)."""
+    if not items:
+        return True
+    first = type(items[0])
+    return (first is float or first is int or first is str) and all(map(is_, map(type, items), repeat(first)))
+
+
 def plain(value, _depth=0):
     """Copy a learner's result into plain lists, floats, ints, strings and bools.
 
@@ -44,7 +56,8 @@ def plain(value, _depth=0):
     """
     if _depth > 20:
         raise NotPlainData("nested too deeply")
-    if value is None or type(value) in (bool, str):
+    kind = type(value)  # compared by identity: a learner's metaclass could answer ==
+    if value is None or kind is bool or kind is str:
         return value
     if isinstance(value, bool):
         return bool(value)
@@ -52,6 +65,8 @@ def plain(value, _depth=0):
         return int.__index__(value)
     if isinstance(value, float):
         return float.__float__(value)
+    if (kind is list or kind is tuple) and _depth < 20 and all_one_plain_type(value):
+        return list(value)  # a row of numbers, the usual answer: what the loop below would make
     if isinstance(value, (list, tuple)):
         return [_plain_item(item, index, _depth) for index, item in enumerate(list.__iter__(list(value)))]
     if isinstance(value, dict):
@@ -80,6 +95,8 @@ def only_builtin_data(value, most=10_000):
         seen += len(item)
         if seen > most:
             return False
+        if kind is not dict and all_one_plain_type(item):
+            continue  # a row of numbers: nothing in it to look into
         if kind is dict:
             for key in item:
                 key_kind = type(key)
@@ -112,7 +129,8 @@ def find_not_finite(value):
 
 
 def is_number(value):
-    return type(value) in (int, float)
+    kind = type(value)
+    return kind is int or kind is float
 
 
 def as_float(value):

@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from labkit.values import NotPlainData, close, plain, shape_of, show
+from labkit.values import NotPlainData, close, is_number, only_builtin_data, plain, shape_of, show
 
 
 def test_plain_copies_lists_and_tuples():
@@ -159,3 +159,66 @@ def test_two_long_strings_alike_in_their_first_characters_are_written_whole():
 def test_shape_of_a_string_and_a_bool_in_plain_words():
     assert shape_of("emma") == "a string"
     assert shape_of(True) == "True or False"
+
+
+class Asked(type):
+    """A metaclass that notes each time its classes are compared or hashed: learner code that plain() must not run."""
+
+    asked = []
+
+    def __eq__(cls, other):
+        Asked.asked.append("==")
+        return True
+
+    def __hash__(cls):
+        Asked.asked.append("hash")
+        return hash(float)
+
+
+class LooksLikeAFloat(float, metaclass=Asked):
+    def __eq__(self, other):
+        return True
+
+
+@pytest.mark.parametrize("row", [
+    [1.5, LooksLikeAFloat(2.5)],
+    [LooksLikeAFloat(2.5), 1.5],
+    (1.5, 2.5, LooksLikeAFloat(3.5)),
+    [1, 2.5],  # two plain types in one row: read item by item
+    [True, 1],
+])
+def test_a_row_with_anything_but_one_plain_type_is_read_item_by_item(row):
+    own_types = all(any(type(item) is kind for kind in (int, float, bool)) for item in row)  # by identity, as plain() must
+    Asked.asked.clear()
+    value = plain(row)
+    readable = only_builtin_data(row)
+    assert Asked.asked == [], "a learner's type was compared or hashed"
+    assert all(type(got) is type(item) or type(got) is float for got, item in zip(value, row))
+    assert value == [float(item) if isinstance(item, float) else item for item in row]
+    assert readable is own_types
+
+
+@pytest.mark.parametrize("row", [[0.5, -1.25, 3.0], [1, 2, 3], ["a", "b"], [], (0.5, 2.0), [[0.5, 1.5], [2.5]]])
+def test_a_row_of_one_plain_type_reads_as_the_same_list(row):
+    value = plain(row)
+    assert type(value) is list and value == list(plain(item) for item in row)
+    assert value is not row
+    assert only_builtin_data(row)
+
+
+def test_a_row_is_too_deep_where_its_numbers_would_be():
+    deep = [0.5]
+    for _ in range(20):
+        deep = [deep]
+    with pytest.raises(NotPlainData, match="nested too deeply"):
+        plain(deep)
+    assert plain(deep[0]) == deep[0]
+    assert not only_builtin_data(deep)
+
+
+def test_a_number_of_a_learners_type_is_read_without_asking_its_type():
+    Asked.asked.clear()
+    value = plain(LooksLikeAFloat(2.5))
+    assert type(value) is float and value == 2.5
+    assert not is_number(LooksLikeAFloat(2.5))
+    assert Asked.asked == [], "a learner's type was compared or hashed"
