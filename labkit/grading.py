@@ -1,5 +1,6 @@
 """Grading: run the learner's code, then every check, and describe the verdict."""
 
+import functools
 from dataclasses import dataclass
 
 from labkit.checks import Checks, CheckFailed, Tester
@@ -20,10 +21,17 @@ class LabBundle:
 def checks_namespace(checks_source, lab_id):
     """The names a lab's checks.py defines (its `checks`, and its cases by the names the author gave them)."""
     namespace = {"__name__": f"labkit_checks_{lab_id.replace('/', '_').replace('-', '_')}"}
-    exec(compile(checks_source, checks_filename(lab_id), "exec"), namespace)
+    exec(_compiled(checks_source, checks_filename(lab_id)), namespace)
     if not isinstance(namespace.get("checks"), Checks):
         raise ValueError(f"The checks for {lab_id} do not define `checks = Checks()`.")
     return namespace
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(source, filename):
+    """The checks' code, compiled once per process: the build grades every lab's programs with
+    the same checks. Kept inside the cache's wrapper, where no code can put another in its place."""
+    return compile(source, filename, "exec")
 
 
 def load_checks(checks_source, lab_id):

@@ -34,7 +34,8 @@ class Mistake:
         helpers = {name: learner_functions.get(name) for name in self.uses}
         if not all(callable(helper) for helper in helpers.values()):
             return None
-        return run(lambda *copies: self.computes(*copies, **helpers), self.function, "", args)
+        # The learner's code runs only in the helpers it is handed.
+        return run(lambda *copies: self.computes(*copies, **helpers), self.function, "", args, learners=bool(helpers))
 
 
 def reproduces(mistake, outcomes, learner_functions, tolerance):

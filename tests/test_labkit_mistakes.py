@@ -190,3 +190,23 @@ def test_on_error_advice_gives_way_to_a_mistake_that_explains_the_error():
     assert named[0].endswith("You subtracted the smallest number.") and "largest" not in named[0]
     unnamed = messages("import math\n\ndef soft(v):\n    return [math.exp(x) for x in v]\n", OVERFLOWS, [[1.0, 0.0], [1.0, 0.3679]], ("soft",))
     assert unnamed[0].endswith("\n\nSubtract the largest number first.") and "smallest" not in unnamed[0]
+
+
+def test_the_learners_code_a_mistake_runs_is_protected_like_the_learners_own_call():
+    import builtins
+
+    from labkit import values
+
+    close, length = values.close, builtins.len
+    # Its first two calls are twice's own; from the third, the mistake is calling it.
+    code = (
+        "import builtins\nimport labkit.values\n\ncalls = []\n\n\ndef once(n):\n"
+        "    calls.append(n)\n"
+        "    if len(calls) > 2:\n"
+        "        labkit.values.close = lambda *args, **kwargs: True\n"
+        "        builtins.len = lambda thing: 0\n"
+        "    return n + 1\n\n\ndef twice(n):\n    return once(n) + once(n)\n"
+    )
+    (message,) = messages(code, checks=USES, expected=[6], functions=("once", "twice"))
+    assert message == "twice(3) returned 8; expected 6. twice is right; it is your once that is wrong."
+    assert values.close is close and builtins.len is length, "the checker's world was left as the learner's code made it"
