@@ -86,10 +86,10 @@ class Outcome:
         ]
 
 
-def run(function, name, text, args, learners=True):
+def run(function, name, text, args, learner_code=True):
     """Call `function(*copies of args)` with its prints kept and the checker's world protected.
 
-    `learners=False` says that no code of the learner's can run in the call (a mistake a lab
+    `learner_code=False` says that no code of the learner's can run in the call (a mistake a lab
     describes, made of the checker's code alone): it needs no protection, whose cost is most
     of a diagnosis's."""
     copies = copied(args)
@@ -97,7 +97,7 @@ def run(function, name, text, args, learners=True):
     fields = {}
     with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
         try:
-            with protected() if learners else contextlib.nullcontext():
+            with protected() if learner_code else contextlib.nullcontext():
                 result = function(*copies)
         except KeyboardInterrupt:
             raise

@@ -15,7 +15,7 @@ from labkit.grading import describe_error
 from labkit.guard import protected
 from labkit.learner import LearnerError, exception_details, run_code
 from labkit.realmodel import load_model, quoted, reply
-from labkit.values import NotPlainData, plain, shown_apart
+from labkit.values import NotPlainData, is_number, plain, shown_apart
 
 DROP_IN_NAME = "emma"  # the course's running example; course/numbers/autograd.py shows it too
 CLASS_NAME = "Value"
@@ -97,7 +97,7 @@ def as_number(value, what):
         number = plain(value)
     except NotPlainData as problem:
         raise DropInFailed(f"Inside the model, {what} of your {CLASS_NAME} is not a number: {problem}.") from None
-    if not (type(number) is int or type(number) is float):
+    if not is_number(number):
         raise DropInFailed(f"Inside the model, {what} of your {CLASS_NAME} is {number!r}, not a number.")
     return float(number)
 

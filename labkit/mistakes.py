@@ -35,7 +35,7 @@ class Mistake:
         if not all(callable(helper) for helper in helpers.values()):
             return None
         # The learner's code runs only in the helpers it is handed.
-        return run(lambda *copies: self.computes(*copies, **helpers), self.function, "", args, learners=bool(helpers))
+        return run(lambda *copies: self.computes(*copies, **helpers), self.function, "", args, learner_code=bool(helpers))
 
 
 def reproduces(mistake, outcomes, learner_functions, tolerance):

@@ -19,7 +19,7 @@ import ast
 import re
 
 from labkit.protocol import LEARNER_FILE
-from labkit.values import NotPlainData, plain, show
+from labkit.values import NotPlainData, is_number, plain, show
 
 RECIPE_FILE = "<the check's recipe>"
 
@@ -141,7 +141,7 @@ def not_an_object(step, made, value, cls, class_name):
     if value is None:
         shown = "None (the method ended without a return line that has a value)"
     else:
-        shown = f"the {kind} {value!r}" if type(value) is int or type(value) is float else f"{article(kind)} {kind}"
+        shown = f"the {kind} {value!r}" if is_number(value) else f"{article(kind)} {kind}"
     method = making_method(step, cls)
     where = ""
     if method:
@@ -189,7 +189,7 @@ def require_attributes(step, names, cls, class_name, required):
                 raise RecipeFailed(no_attribute(step, name, attribute, class_name, cls)) from None
             except NotPlainData as problem:
                 raise RecipeFailed(f"After `{step}`, {name}.{attribute} is not a number: {problem}.") from None
-            if not (type(number) is int or type(number) is float):
+            if not is_number(number):
                 raise RecipeFailed(f"After `{step}`, {name}.{attribute} is {show(number)}, not a number.")
 
 
