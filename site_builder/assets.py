@@ -6,6 +6,7 @@ inputs, and Pyodide's large files are hard-linked from the cache, so a rebuild i
 """
 
 import fnmatch
+import functools
 import hashlib
 import json
 import os
@@ -127,6 +128,7 @@ class Assets:
         return cached
 
 
+@functools.cache  # the same text in every build of this process
 def code_css():
     """Pygments colours for code blocks: light by default, dark when the reader prefers it."""
     light = HtmlFormatter(style=LIGHT_CODE_STYLE).get_style_defs(".highlight")

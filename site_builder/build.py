@@ -23,7 +23,7 @@ from site_builder.pages import environment, render_site, root_for
 from site_builder.precompress import start_compressing
 from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.stage import Stage
-from site_builder.up_to_date import SITE_MARKER, SiteRecord
+from site_builder.up_to_date import SITE_MARKER, SiteRecord, swapping
 from site_builder.verify import LabVerdicts
 from site_builder.widgets import KINDS, PageWidgets, WidgetContext
 from site_builder.workers import Workers
@@ -79,7 +79,10 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         stage.write_text(SITE_MARKER, MARKER_TEXT)  # last: the offline copy does not list it
     for hook in HOOKS:
         hook.landed(out_dir, live_reload)
-    record.remember(inputs)
+    if live_reload:
+        record.remember_later(inputs)  # the author is waiting for the page, not for the record
+    else:
+        record.remember(inputs)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
 
@@ -185,7 +188,8 @@ def staging(out_dir, recycle=False):
     stage = stage or Stage(tempfile.mkdtemp(prefix=f".{out_dir.name}-new-", dir=out_dir.parent))
     try:
         yield stage
-        swap_in(stage.folder, out_dir, keep_old=recycle)
+        with swapping(out_dir):
+            swap_in(stage.folder, out_dir, keep_old=recycle)
     finally:
         shutil.rmtree(stage.folder, ignore_errors=True)
 

@@ -63,15 +63,15 @@ def write_wheel(verified_labs, out_dir, checkpoint=None, names=None, reuse=False
     for name, data in sorted(files.items()):
         digest.update(name.encode() + b"\0" + data)
     version = f"{BASE_VERSION}+{digest.hexdigest()[:12]}"
+    path = Path(out_dir) / f"{DISTRIBUTION}-{version}-py3-none-any.whl"
+    if reuse and path.is_file():
+        return path
     info = f"{DISTRIBUTION}-{version}.dist-info"
     files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {DISTRIBUTION}\nVersion: {version}\nSummary: Zero to microGPT lab checker\n".encode()
     files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: site_builder\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     files[f"{info}/top_level.txt"] = b"labkit\nmicrogpt\n"
     record = [f"{name},sha256={_urlsafe_hash(data)},{len(data)}" for name, data in sorted(files.items())]
     files[f"{info}/RECORD"] = ("\n".join(record + [f"{info}/RECORD,,"]) + "\n").encode()
-    path = Path(out_dir) / f"{DISTRIBUTION}-{version}-py3-none-any.whl"
-    if reuse and path.is_file():
-        return path
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(f".{os.getpid()}.tmp")
     with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_STORED) as archive:

@@ -38,13 +38,16 @@ class FileDigests:
         except (OSError, ValueError):
             return {}  # only a cache: a missing or torn record means hashing again
 
-    def of(self, path):
-        """The SHA-256 of the file at `path` (hex); raises OSError if it cannot be read."""
+    def of(self, path, stat=None):
+        """The SHA-256 of the file at `path` (hex); raises OSError if it cannot be read.
+
+        `stat`: the file's os.stat() result, when the caller has it already.
+        """
         key = str(path)
         if key in self.taken:
             return self.taken[key]
         self.used.add(key)
-        stat = os.stat(key)
+        stat = stat or os.stat(key)
         signature = [stat.st_size, stat.st_mtime_ns, stat.st_ino]
         kept = self.known.get(key)
         if kept and kept[0] == signature and not racy(stat.st_mtime_ns, kept[1]):

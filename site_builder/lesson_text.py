@@ -108,17 +108,18 @@ def fill_numbers(lesson, numbers, problems, widgets=None, body=None):
     `widgets` are the functions the text may call, such as heatmap(...). A name whose
     provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
+    text, prose, body_line = template_of(lesson.body if body is None else body)
     try:
-        return render(compiled(lesson.body if body is None else body), **(widgets or {}), **numbers_context(numbers))
+        return render(compiled(text), **(widgets or {}), **numbers_context(numbers), **prose)
     except jinja2.TemplateSyntaxError as error:
-        problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + error.lineno - 1)
+        problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + body_line(error.lineno) - 1)
     except UnavailableError:
         pass
     except TextTooSlow as error:
-        problems.add(lesson.src_path, str(error), lesson.body_line + error.line - 1 if error.line else None)
+        problems.add(lesson.src_path, str(error), lesson.body_line + body_line(error.line) - 1 if error.line else None)
     except Exception as error:
         line = template_line(error)
-        where = lesson.body_line + line - 1 if line else None
+        where = lesson.body_line + body_line(line) - 1 if line else None
         problems.add(lesson.src_path, describe(error, [*numbers, *(widgets or {})]), where)
     return None
 
@@ -178,6 +179,55 @@ def compiled(body):
             finally:
                 del _BODIES[name]
     return _COMPILED[name]
+
+
+# A lesson's template apart from its prose: each run of plain text is read from this list.
+PROSE = "lesson_prose__"
+# Where a new line may begin, as an empty comment: after text or a tag, never inside one.
+BETWEEN_TAGS = frozenset({"data", "variable_end", "block_end", "comment_end", "raw_begin", "raw_end"})
+
+
+def template_of(body):
+    """(the text to compile for `body`, what to render it with, the body's line of each of its lines).
+
+    Compiling a lesson costs far more than rendering it, and an author mostly edits prose.
+    So the text compiled is the body's skeleton: each run of text (Jinja's "data") becomes
+    {{ lesson_prose__[i] }}, read from the list passed in, and the lines between two tags
+    become one. Saving a sentence, or a whole new paragraph, reuses the compiled code. The
+    third item maps a line of the skeleton back to the body's, for messages. A body this
+    cannot take apart exactly is compiled whole.
+    """
+    taken_apart = skeleton(body)
+    if taken_apart is None:
+        return body, {}, lambda line: line
+    text, prose, lines = taken_apart
+    return text, {PROSE: prose}, lambda line: lines[line - 1] if line and 0 < line <= len(lines) else line
+
+
+def skeleton(body):
+    """(the body's skeleton, its runs of text, the body's line of each skeleton line), or None to compile it whole."""
+    try:
+        tokens = list(ENVIRONMENT.lexer.tokeniter(body, TEMPLATE_NAME))
+    except jinja2.TemplateSyntaxError:
+        return None  # compiled whole, its error is the one Jinja's parser meets first, as always
+    parts, prose, lines = [], [], [1]
+    previous = "data"
+    for lineno, kind, value in tokens:
+        if kind == "name" and value == PROSE:
+            return None
+        if lineno != lines[-1]:  # a token on a later line: so it is in the skeleton, whatever lies between
+            if lineno < lines[-1] or previous not in BETWEEN_TAGS:
+                return None
+            parts.append("{#\n#}")
+            lines.append(lineno)
+        if kind == "data":
+            parts.append(f"{{{{ {PROSE}[{len(prose)}] }}}}")
+            prose.append(value)
+        elif kind not in ("raw_begin", "raw_end"):  # a raw block's text is plain text like any other
+            parts.append(value)
+            lines += range(lines[-1] + 1, lines[-1] + 1 + value.count("\n"))  # a tag's own lines, one for one
+        previous = kind
+    return "".join(parts), prose, lines
 
 
 def template_line(error):

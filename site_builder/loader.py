@@ -275,7 +275,12 @@ def split_front_matter(text, path, problems):
 def load_document(path, fields, problems):
     """(front matter, body, body's first line, front matter text) of a Markdown file, or None."""
     text = read(path, problems)
-    split = None if text is None else split_front_matter(text, path, problems)
+    return None if text is None else parse_document(text, path, fields, problems)
+
+
+def parse_document(text, path, fields, problems):
+    """load_document() of a file's `text`."""
+    split = split_front_matter(text, path, problems)
     if split is None:
         return None
     front, body, body_line = split
@@ -293,21 +298,37 @@ def load_document(path, fields, problems):
 
 
 def load_lesson(path, module_dir, slug, labs, problems):
-    document = load_document(path, LESSON_FIELDS, problems)
-    if document is None:
-        return None
-    meta, body, body_line, front = document
-    lab_slugs = tuple(meta.get("labs", ()))
-    line = tomlfile.key_line(front, "labs", line_offset=1)
+    text = read(path, problems)
+    read_before = None if text is None else _LESSONS_READ.get((str(path), text))
+    if read_before is None:
+        before = len(problems.found)
+        document = None if text is None else parse_document(text, path, LESSON_FIELDS, problems)
+        if document is None:
+            return None
+        meta, body, body_line, front = document
+        lab_slugs = tuple(meta.get("labs", ()))
+        line = tomlfile.key_line(front, "labs", line_offset=1)
+        report_recap(path, body, body_line, problems)
+        read_before = (meta["title"], meta["summary"], lab_slugs, line, dict(meta.get("numbers", {})), body, body_line)
+        if len(problems.found) == before:
+            if len(_LESSONS_READ) >= MAX_LESSONS_READ:
+                _LESSONS_READ.clear()  # a server running all day: start again rather than grow
+            _LESSONS_READ[(str(path), text)] = read_before
+    title, summary, lab_slugs, line, numbers, body, body_line = read_before
     for lab_slug in dict.fromkeys(lab_slugs):
         lab_id = f"{module_dir}/{lab_slug}"
         if lab_slugs.count(lab_slug) > 1:
             problems.add(path, f"lab {lab_slug!r} is listed twice", line)
         if labs.get(lab_id) is None and lab_id not in labs.failed:  # a lab that failed to load said why
             problems.add(path, f"lab {lab_slug!r} not found: expected a folder labs/{module_dir}/{lab_slug}/", line)
-    report_recap(path, body, body_line, problems)
-    numbers = meta.get("numbers", {})
-    return Lesson(module_dir, slug, path, meta["title"], meta["summary"], lab_slugs, dict(numbers), body, body_line)
+    return Lesson(module_dir, slug, path, title, summary, lab_slugs, dict(numbers), body, body_line)
+
+
+# `course serve` loads the course again on every save: a lesson file read cleanly before is
+# not parsed again while its text is the same (what depends on other files, its labs, is
+# checked every time). In this process only.
+_LESSONS_READ = {}  # (path, text) -> what load_lesson read from the text
+MAX_LESSONS_READ = 2_000
 
 
 RECAP = "## Recap"
@@ -341,10 +362,12 @@ def report_recap(path, body, body_line, problems):
 def load_labs(root, problems):
     labs = Labs()
     for module in files_in(root / "labs", "*"):
+        # Where the module's folder really is, asked once for all its labs: each lab's own folder is then one look.
+        real_module = os.path.realpath(module)
         for folder in files_in(module, "*") if module.is_dir() else ():
             if not folder.is_dir():
                 continue
-            lab = load_lab(folder, problems)
+            lab = load_lab(folder, problems, real_module)
             if lab:
                 labs.by_id[lab.id] = lab
             else:
@@ -352,9 +375,12 @@ def load_labs(root, problems):
     return labs
 
 
-def load_lab(folder, problems):
-    """The Lab in `folder`, or None (with problems). Read again only when one of its files changed."""
-    signature = folder_signature(folder)
+def load_lab(folder, problems, real_parent=None):
+    """The Lab in `folder`, or None (with problems). Read again only when one of its files changed.
+
+    `real_parent`: os.path.realpath(folder.parent), when the caller has it.
+    """
+    signature = folder_signature(folder, real_parent)
     kept = _LABS_READ.get(str(folder))
     if signature is not None and kept and kept[0] == signature:
         return kept[1]
@@ -372,21 +398,34 @@ _LABS_READ = {}  # folder -> (signature, Lab)
 _LAB_FILES = FileDigests()
 
 
-def folder_signature(folder):
+def folder_signature(folder, real_parent=None):
     """Each file of a lab's folder with its digest; None when a link is involved (reading it again checks where it leads)."""
-    real = os.path.realpath(folder)
+    if real_parent is None or os.path.islink(folder):
+        real = os.path.realpath(folder)
+    else:
+        real = os.path.join(real_parent, os.path.basename(folder))
     if real != os.path.abspath(folder):
         return None
     found = [real]
     try:
-        for directory, subfolders, files in os.walk(folder):
-            subfolders.sort()
-            if any(os.path.islink(os.path.join(directory, name)) for name in subfolders + files):
-                return None
-            found += [(os.path.join(directory, name), _LAB_FILES.of(os.path.join(directory, name))) for name in sorted(files)]
+        return found if signed_files(folder, found) else None
     except OSError:
         return None
-    return found
+
+
+def signed_files(directory, found):
+    """Add (path, digest) of each file under `directory` to `found`, a folder's files before its subfolders'; False at a link."""
+    with os.scandir(directory) as listing:
+        entries = sorted(listing, key=lambda entry: entry.name)
+    subfolders = []
+    for entry in entries:  # scandir knows each entry's kind without asking the disk again
+        if entry.is_symlink():
+            return False
+        if entry.is_dir(follow_symlinks=False):
+            subfolders.append(entry.path)
+        else:
+            found.append((entry.path, _LAB_FILES.of(entry.path, entry.stat(follow_symlinks=False))))
+    return all(signed_files(subfolder, found) for subfolder in subfolders)
 
 
 def read_lab(folder, problems):

@@ -5,6 +5,7 @@ missing brace shifts the arguments of a fraction. So a formula is checked first,
 formula that would not show what the author wrote is an error with a reason.
 """
 
+import functools
 import re
 import xml.etree.ElementTree as etree
 
@@ -65,6 +66,17 @@ ONE_ARGUMENT = frozenset(commands.COMMANDS_WITH_ONE_PARAMETER)
 
 
 def to_mathml(latex, display=False):
+    mathml, reason = converted(latex, bool(display))
+    if reason is not None:
+        raise MathError(latex, reason)
+    return mathml
+
+
+# A rebuild while serving renders the edited lesson again, formulas and all: each is
+# converted once per process (a course has a few hundred).
+@functools.lru_cache(maxsize=4096)
+def converted(latex, display):
+    """(the formula as MathML, None), or (None, why it cannot be converted)."""
     mode = "block" if display else "inline"
     reason = unbalanced(latex)
     if reason is None:
@@ -76,10 +88,10 @@ def to_mathml(latex, display=False):
             reason = unconvertible(nodes)
     if reason is None:
         try:
-            return latex2mathml.converter.convert(latex, display=mode)
+            return latex2mathml.converter.convert(latex, display=mode), None
         except Exception as error:
             reason = rejected(error)
-    raise MathError(latex, reason)
+    return None, reason
 
 
 def rejected(error):

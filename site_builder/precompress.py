@@ -8,7 +8,6 @@ browser asks for those, and the server chooses the encoding.
 """
 
 import gzip
-import hashlib
 import os
 import shutil
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import brotli
 
 from site_builder.assets import PROJECT_ROOT
+from site_builder.file_digests import FileDigests
 from site_builder.workers import Workers
 
 CACHE = PROJECT_ROOT / ".cache" / "build" / "compressed"
@@ -71,8 +71,11 @@ def worth_compressing(path):
 
 
 def file_key(path):
-    with open(path, "rb") as file:
-        return hashlib.file_digest(file, "sha256").hexdigest()
+    return _KEYS.of(path)
+
+
+# Every build asks the key of the same 13 MB runtime: hashed again only when its size or time of change moves.
+_KEYS = FileDigests()
 
 
 def compressed(path, cached, suffix):

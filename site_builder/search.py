@@ -71,12 +71,12 @@ class SearchIndex:
         hand, link that one now and make the new one in landed(), once the site is in place.
         """
         stage = Path(stage)
-        pages = sorted(path for path in stage.glob(PAGES) if path.is_file())
-        cached = self.cache / self.digest(stage, pages)
+        pages = indexed_pages(stage)
+        cached = self.cache / self.digest(pages)
         self.deferred = None
         if not cached.is_dir():
             if not wait and self.latest is not None and self.latest.is_dir():
-                self.deferred = ({page.relative_to(stage): page.read_bytes() for page in pages}, cached)
+                self.deferred = (pages, cached)
                 cached = self.latest
             else:
                 self.run_pagefind(stage, cached)
@@ -114,7 +114,7 @@ class SearchIndex:
                 if not cached.is_dir():
                     snapshot = self.snapshot(pages)
                     self.run_pagefind(snapshot, cached)
-                if self.digest(site, sorted(site.glob(PAGES))) == cached.name:  # else a newer build is there, with its own index to come
+                if self.digest(indexed_pages(site)) == cached.name:  # else a newer build is there, with its own index to come
                     link_tree(cached, site / INDEX_DIR)
                     self.latest = cached
             except (BuildError, OSError) as error:  # the pages are served already: say it and go on
@@ -129,10 +129,11 @@ class SearchIndex:
             thread.join()
         self.threads = []
 
-    def digest(self, stage, pages):
+    def digest(self, pages):
+        """Of `pages` (indexed_pages()) and of how Pagefind indexes them."""
         digest = hashlib.sha256(json.dumps([self.version(), ROOT_SELECTOR, EXCLUDED, PAGES, UNUSED]).encode())
-        for page in pages:
-            digest.update(page.relative_to(stage).as_posix().encode() + b"\0" + page.read_bytes() + b"\0")
+        for relative, data in pages.items():
+            digest.update(relative.encode() + b"\0" + data + b"\0")
         return digest.hexdigest()[:24]
 
     def version(self):
@@ -167,6 +168,11 @@ class SearchIndex:
                     raise
         finally:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def indexed_pages(site):
+    """{path in the site: its bytes} of each page Pagefind indexes (PAGES), in order; each file read once."""
+    return {relative: Path(path).read_bytes() for relative, path in files_under(site) if relative == "index.html" or relative.endswith("/index.html")}
 
 
 def link_tree(source, dest, exact=False):

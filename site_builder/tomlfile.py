@@ -90,15 +90,17 @@ def check_table(data, fields, path, problems, text, where="", line_offset=0, aft
     prefix = f"{where}: " if where else ""
     fallback_line = (after_line + line_offset) if after_line else None
     guessed = set()
+
+    def line_of(name):  # looked for only when there is a problem to place: most tables have none
+        return key_line(text, name, line_offset, after_line) or fallback_line
+
     for key in data:
         if key not in known:
             guess = difflib.get_close_matches(key, sorted(known), n=1)
             guessed.update(guess)
             hint = f" (did you mean {guess[0]!r}?)" if guess else f" (expected one of: {', '.join(sorted(known))})"
-            line = key_line(text, key, line_offset, after_line) or fallback_line
-            problems.add(path, f"{prefix}unknown key {key!r}{hint}", line)
+            problems.add(path, f"{prefix}unknown key {key!r}{hint}", line_of(key))
     for field in fields:
-        line = key_line(text, field.name, line_offset, after_line) or fallback_line
         if field.name not in data:
             if field.required:
                 if field.name not in guessed:
@@ -109,10 +111,10 @@ def check_table(data, fields, path, problems, text, where="", line_offset=0, aft
         if not _has_kind(value, field.kind) or (
             field.item_kind and not all(_has_kind(item, field.item_kind) for item in value)
         ):
-            problems.add(path, f"{prefix}{field.name!r} should be {field.describe()}, not {value!r}", line)
+            problems.add(path, f"{prefix}{field.name!r} should be {field.describe()}, not {value!r}", line_of(field.name))
             ok = False
         elif isinstance(value, str) and not value.strip():
-            problems.add(path, f"{prefix}{field.name!r} is empty", line)
+            problems.add(path, f"{prefix}{field.name!r} is empty", line_of(field.name))
             ok = False
     return ok
 

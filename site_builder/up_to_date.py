@@ -16,6 +16,8 @@ import json
 import os
 import sys
 import sysconfig
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 from site_builder.file_digests import FileDigests, files_under
@@ -28,6 +30,27 @@ BUILDER_FOLDERS = ("site_builder", "static", "labkit", "course/microgpt")
 BUILDER_FILES = ("pyproject.toml", "package.json", "package-lock.json", "node_modules/.package-lock.json")
 NAMES_ENV = "NAMES_TXT"  # site_builder.names_data reads the same variable
 SITE_MARKER = ".course-build"  # the file build.py leaves in every site it writes
+
+
+# A record taken while serving is taken in the background (see remember_later): these keep it
+# true of the site it names. Swapping a site in holds the lock and counts the swap.
+_SWAPS = threading.Lock()
+_swap_counts = {}  # out_dir -> sites swapped into it by this process
+_recording = []  # the threads taking records
+
+
+@contextmanager
+def swapping(out_dir):
+    """Hold around replacing the site in `out_dir`: no record is taken of a site half swapped."""
+    with _SWAPS:
+        _swap_counts[str(out_dir)] = _swap_counts.get(str(out_dir), 0) + 1
+        yield
+
+
+def settle_records():
+    """Wait for the records being taken in the background."""
+    while _recording:
+        _recording.pop().join()
 
 
 class SiteRecord:
@@ -55,6 +78,7 @@ class SiteRecord:
         """True when the last good build into out_dir read exactly `inputs` and its files are untouched."""
         if inputs is None:
             return False
+        settle_records()
         try:
             kept = json.loads(self.file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -73,6 +97,27 @@ class SiteRecord:
             forget_missing_sites(self.file.parent)
         except OSError:
             pass  # only a cache: the next build builds
+
+
+    def remember_later(self, inputs):
+        """remember(inputs), in the background (`course serve`: the site is served meanwhile).
+
+        Walking the site costs as much as a tenth of a rebuild. The record is dropped if
+        another site was swapped into out_dir first: it would describe that site instead.
+        """
+        if inputs is None:
+            return
+        key = str(self.out_dir)
+        swaps = _swap_counts.get(key, 0)
+
+        def take():
+            with _SWAPS:
+                if _swap_counts.get(key, 0) == swaps:
+                    self.remember(inputs)
+
+        thread = threading.Thread(target=take, name="site record", daemon=True)
+        _recording.append(thread)
+        thread.start()
 
 
 def forget_missing_sites(folder, keep=100):

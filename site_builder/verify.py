@@ -71,7 +71,7 @@ class LabVerdicts:
         inputs = None
         if self.memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [self.checker, repr(portable(lab, self.problems.root)), cross_check.fingerprint(lab, self.providers, self.model)]
+            inputs = [self.checker, portable_text(lab, self.problems.root), cross_check.fingerprint(lab, self.providers, self.model)]
             kept = self.memo.kept("sound-lab-answers", inputs, persist=True)
             if kept is not MISSING:
                 self.answers[lab.id] = kept
@@ -106,6 +106,23 @@ def lab_verdict(lab, root, known_numbers):
     problems = Problems(root)
     verified = verify_lab(lab, problems, known_numbers)
     return (verified.expected if verified else None), problems.found
+
+
+# `course serve` loads the same Lab objects again while their files are unchanged (loader.load_lab):
+# their text is kept by identity, the object held beside it so that its id is not reused.
+_PORTABLE_TEXTS = {}  # (id(lab), root) -> (lab, repr(portable(lab, root)))
+MAX_PORTABLE_TEXTS = 1_000
+
+
+def portable_text(lab, root):
+    """repr(portable(lab, root)), worked out once for each Lab object."""
+    key = (id(lab), str(root))
+    kept = _PORTABLE_TEXTS.get(key)
+    if kept is None or kept[0] is not lab:
+        if len(_PORTABLE_TEXTS) >= MAX_PORTABLE_TEXTS:
+            _PORTABLE_TEXTS.clear()  # a server running all day: start again rather than grow
+        kept = _PORTABLE_TEXTS[key] = (lab, repr(portable(lab, root)))
+    return kept[1]
 
 
 def portable(lab, root):

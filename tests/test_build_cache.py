@@ -292,3 +292,30 @@ def test_a_file_changed_just_now_is_not_recorded_as_it_would_be_hashed_again(tmp
     digests.of(old)
     digests.save()
     assert set(json.loads(saved.read_text(encoding="utf-8"))) == {str(fresh), str(old)}
+
+
+def test_a_live_rebuild_records_its_site_in_the_background_and_is_then_up_to_date(course, out):
+    from site_builder.up_to_date import settle_records
+
+    assert build(course, out, live_reload=True) is not None
+    settle_records()
+    assert build(course, out, live_reload=True) is None, "the record taken in the background was not kept"
+    edit(course / ADDING, "Maths:", "Live maths:")
+    assert build(course, out, live_reload=True) is not None
+    assert "Live maths:" in page(out)
+
+
+def test_a_record_taken_after_another_site_was_swapped_in_is_dropped(course, out):
+    from site_builder import up_to_date
+
+    build(course, out)
+    record = SiteRecord(course, out, cache_dir=PROJECT / ".cache" / "build")
+    record.file.unlink()
+    with up_to_date._SWAPS:  # the record's thread waits here while another build swaps its site in
+        record.remember_later(record.inputs())
+        up_to_date._swap_counts[str(out.resolve())] = up_to_date._swap_counts.get(str(out.resolve()), 0) + 1
+    up_to_date.settle_records()
+    assert not record.file.exists(), "a record of another build's site was written"
+    record.remember_later(record.inputs())
+    up_to_date.settle_records()
+    assert record.is_current(record.inputs())

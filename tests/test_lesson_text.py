@@ -1,4 +1,5 @@
 import uuid
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,96 @@ def test_a_loop_that_would_take_for_ever_is_stopped_at_its_line(mini_course, mon
     line = with_line(mini_course, "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}")
     _, found = render(mini_course)
     assert found == [f"lessons/01-basics/adding.md:{line}: the text took more than 1 seconds to fill in: is a {{% for %}} loop far too long?"]
+
+
+# ---------- A lesson is compiled apart from its prose ----------
+
+CONTEXT = {"demo": {"total": 5, "halves": [1.0, 1.5], "name": "ada"}}
+TAKEN_APART = [
+    "Plain prose, {{ demo.total }} and more.\n\nA second paragraph.\n",
+    "a {{ demo.total }}\n  {%- for h in demo.halves -%}\n\n  b{{ h }}\n{% endfor %}\nc {{- demo.total -}}  \n  d\n",
+    "{# a comment\nover lines #}after {% raw %}{{ not filled }}\n{% endraw %}end\n{%\nraw\n%} x {%\nendraw\n-%}\n  y\n",
+    "{% macro pair(a) %}<{{ a }}>\n{% endmacro %}one {{ pair(1) }} two {{ pair(demo.total) }}\n",
+    "{% filter upper %}shout {{ demo.name }}\n{% endfilter %} quiet\n",
+    "{% set said %}It is {{ demo.total }}.{% endset %}{{ said | length }} {{ said }}\n",
+    "{% for h in demo.halves %}{% if loop.first %}first {% elif h > 1 %}big {% else %}other {% endif %}{{ loop.index }}\n{% endfor %}",
+    "```python\nx = {{ demo.total }}  # code keeps its numbers\n```\nÉlan, naïve — ünïcode {{ demo.name }}\n\n\n",
+    "no tags at all\n",
+    "",
+]
+
+
+def filled_whole(body):
+    return compiled(body).render(**CONTEXT)
+
+
+def filled_apart(body):
+    text, prose, _ = lesson_text.template_of(body)
+    return compiled(text).render(**CONTEXT, **prose)
+
+
+@pytest.mark.parametrize("body", TAKEN_APART)
+def test_a_body_compiled_apart_from_its_prose_fills_in_as_the_whole(body):
+    assert lesson_text.skeleton(body) is not None
+    assert filled_apart(body) == filled_whole(body)
+
+
+def test_editing_the_prose_reuses_the_compiled_template():
+    body = f"Before ({uuid.uuid4()}).\n\nIt is {{{{ demo.total }}}}\n{{% for h in demo.halves %}}- {{{{ h }}}}\n{{% endfor %}}"
+    text, _, _ = lesson_text.template_of(body)
+    edited_text, prose, _ = lesson_text.template_of(body.replace("Before", "After a long edit,\n\nA new paragraph,\nover two lines"))
+    assert edited_text == text and compiled(edited_text) is compiled(text)
+    assert compiled(edited_text).render(**CONTEXT, **prose).startswith("After a long edit,\n\nA new paragraph,\nover two lines (")
+
+
+def test_a_body_that_names_the_prose_itself_is_compiled_whole():
+    body = "{{ lesson_prose__ }}"
+    assert lesson_text.skeleton(body) is None
+    with pytest.raises(Exception, match="lesson_prose__"):
+        filled_apart(body)
+
+
+def tree(node, prose=(), lines=None):
+    """A Jinja syntax tree as nested tuples with every node's line in the body (`lines`: the body's
+    line of each skeleton line), a run of text as ("text", it) whether written or read from the prose."""
+    from jinja2 import nodes
+
+    line = (lambda number: number) if lines is None else (lambda number: number and lines[number - 1])
+    if isinstance(node, nodes.TemplateData):
+        return ("text", node.data, line(node.lineno))
+    if isinstance(node, nodes.Getitem) and isinstance(node.node, nodes.Name) and node.node.name == lesson_text.PROSE:
+        return ("text", prose[node.arg.value], line(node.lineno))
+    if isinstance(node, nodes.Node):
+        return (type(node).__name__, line(node.lineno), tuple((name, tree(value, prose, lines)) for name, value in node.iter_fields()))
+    if isinstance(node, list):
+        return tuple(tree(item, prose, lines) for item in node)
+    return node
+
+
+def test_every_document_of_the_course_compiles_apart_to_the_same_template():
+    course = load_course(Path(__file__).resolve().parent.parent)
+    documents = list(course.documents())
+    assert len(documents) > 40
+    for document in documents:
+        text, prose, lines = lesson_text.skeleton(document.body)
+        whole = lesson_text.ENVIRONMENT.parse(document.body)
+        apart = lesson_text.ENVIRONMENT.parse(text)
+        assert tree(apart, prose, lines) == tree(whole), document.id
+
+
+@pytest.mark.parametrize(
+    ("broken", "message", "at"),
+    [
+        ("{% for h in demo.halves %}\n{{ h }}\n{% endif %}", "Encountered unknown tag 'endif'", 3),
+        ("{{ demo.total }", "unexpected '}'", 1),
+        ("prose {{ 1 / 0 }}", "division by zero", 1),
+        ("{% for h in demo.halves %}\n\n{{ demo.nothing.deeper }}{% endfor %}", "has no attribute 'nothing'", 3),
+    ],
+)
+def test_a_mistake_after_prose_is_placed_at_its_own_line_as_when_compiled_whole(mini_course, monkeypatch, broken, message, at):
+    last = with_line(mini_course, "Some prose\nover lines {{ demo.total }}\n\n" + broken)
+    _, found = render(mini_course)
+    assert found == [found[0]] and message in found[0], found
+    assert found[0].startswith(f"lessons/01-basics/adding.md:{last - broken.count(chr(10)) + at - 1}: "), found
+    monkeypatch.setattr(lesson_text, "skeleton", lambda body: None)
+    assert render(mini_course)[1] == found

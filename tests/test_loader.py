@@ -1,3 +1,4 @@
+import shutil
 from pathlib import Path
 
 import pytest
@@ -249,3 +250,25 @@ def test_a_recap_heading_inside_a_code_block_is_not_the_recap(mini_course):
     path.write_text(body)
     assert problems_of(mini_course)[0].endswith("the lesson has no '## Recap' section: end it with one, three lines a learner could write on a card")
 
+
+
+def test_a_lesson_read_before_is_read_again_once_edited_and_its_labs_are_always_looked_for(mini_course):
+    lesson = mini_course / "lessons/01-basics/adding.md"
+    first = load_course(mini_course).lessons()[0]
+    text = lesson.read_text()
+    lesson.write_text(text.replace(f'title = "{first.title}"', 'title = "A new title"'))
+    assert load_course(mini_course).lessons()[0].title == "A new title"
+    lesson.write_text(text)
+    assert load_course(mini_course).lessons()[0].title == first.title
+    assert first.lab_slugs, "the fixture's lesson should embed a lab"
+    shutil.rmtree(mini_course / "labs" / first.module_dir / first.lab_slugs[0])
+    with pytest.raises(CourseInvalid, match=f"lab '{first.lab_slugs[0]}' not found"):
+        load_course(mini_course)
+
+
+def test_a_lesson_with_a_problem_is_reported_on_every_load(mini_course):
+    lesson = mini_course / "lessons/01-basics/adding.md"
+    lesson.write_text(lesson.read_text().replace("## Recap", "## Summary"))
+    for _ in range(2):
+        with pytest.raises(CourseInvalid, match="no '## Recap' section"):
+            load_course(mini_course)

@@ -70,3 +70,11 @@ def test_known_commands_come_from_latex2mathml_itself():
 def test_good_maths_still_converts(latex):
     assert to_mathml(latex).startswith("<math")
 
+
+
+def test_a_formula_converted_once_gives_the_same_answer_every_time():
+    assert to_mathml(r"\frac{a}{b}") == to_mathml(r"\frac{a}{b}")
+    assert to_mathml("x", display=True) != to_mathml("x")  # each mode its own conversion
+    for _ in range(2):  # a refused formula is refused again, not answered from the first time
+        with pytest.raises(MathError, match="unbalanced braces"):
+            to_mathml(r"\frac{a}{b}}")

@@ -11,6 +11,7 @@ from site_builder.build import build
 from site_builder.errors import BuildError
 from site_builder.offline import is_compressed_copy
 from site_builder.search import UNUSED, SearchIndex
+from site_builder.search import indexed_pages as pages_indexed
 from tests.conftest import FIXTURES
 
 
@@ -112,3 +113,12 @@ def test_under_serve_a_rebuild_lands_with_the_last_index_and_the_new_one_follows
     for path in index.latest.rglob("*"):
         if path.is_file():
             assert (served / "pagefind" / path.relative_to(index.latest)).read_bytes() == path.read_bytes(), path.name
+
+
+def test_the_pages_indexed_are_every_index_html_and_nothing_else(tmp_path):
+    for relative in ("index.html", "a/index.html", "a/b/index.html", "404.html", "a/notes.html", "static/index.js", "a/index.html.gz"):
+        (tmp_path / relative).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relative).write_text(relative)
+    pages = pages_indexed(tmp_path)
+    assert pages == {"a/b/index.html": b"a/b/index.html", "a/index.html": b"a/index.html", "index.html": b"index.html"}
+    assert sorted(pages) == sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.glob("**/index.html"))

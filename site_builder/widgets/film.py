@@ -87,10 +87,14 @@ class FilmKind(WidgetKind):
 
     def check_course(self, course, problems):
         """A film must sit beside its lesson, with the same name."""
-        lesson_files = {lesson.src_path.resolve() for lesson in course.lessons()}
+        lessons = {lesson.src_path for lesson in course.lessons()}  # made from the same root as the films' paths
+        resolved = None  # asked of the disk only for a film whose lesson is not found by its path as written
         for path in files_in(course.root / "lessons", f"*/*{FILM_SUFFIX}"):
             lesson_file = path.with_name(path.name.removesuffix(FILM_SUFFIX) + ".md")
-            if lesson_file.resolve() not in lesson_files:
+            if lesson_file in lessons:
+                continue
+            resolved = resolved or {lesson.resolve() for lesson in lessons}
+            if lesson_file.resolve() not in resolved:
                 problems.add(path, f"no lesson {problems.relative(lesson_file)} for this film (a film sits beside its lesson, with the same name)")
 
 
