@@ -80,7 +80,8 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     for hook in HOOKS:
         hook.landed(out_dir, live_reload)
     if live_reload:
-        record.remember_later(inputs)  # the author is waiting for the page, not for the record
+        # The author is waiting for the page, not for the record: it is taken once the search index is in.
+        record.remember_later(inputs, after=lambda: [hook.settle() for hook in HOOKS])
     else:
         record.remember(inputs)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)

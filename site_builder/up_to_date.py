@@ -48,7 +48,7 @@ def swapping(out_dir):
 
 
 def settle_records():
-    """Wait for the records being taken in the background."""
+    """Wait for the records being taken in the background (tests and benchmarks)."""
     while _recording:
         _recording.pop().join()
 
@@ -78,7 +78,6 @@ class SiteRecord:
         """True when the last good build into out_dir read exactly `inputs` and its files are untouched."""
         if inputs is None:
             return False
-        settle_records()
         try:
             kept = json.loads(self.file.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -99,11 +98,13 @@ class SiteRecord:
             pass  # only a cache: the next build builds
 
 
-    def remember_later(self, inputs):
-        """remember(inputs), in the background (`course serve`: the site is served meanwhile).
+    def remember_later(self, inputs, after=lambda: None):
+        """remember(inputs), in the background once `after()` returns (`course serve`: the site is served meanwhile).
 
-        Walking the site costs as much as a tenth of a rebuild. The record is dropped if
-        another site was swapped into out_dir first: it would describe that site instead.
+        Walking the site costs as much as a tenth of a rebuild, and what finishes the site
+        later (`after`: its search index) would make the record stale at once. The record is
+        dropped if another site was swapped into out_dir first: it would describe that one.
+        Until it is written, the next build is simply not skipped.
         """
         if inputs is None:
             return
@@ -111,12 +112,13 @@ class SiteRecord:
         swaps = _swap_counts.get(key, 0)
 
         def take():
+            after()
             with _SWAPS:
                 if _swap_counts.get(key, 0) == swaps:
                     self.remember(inputs)
 
         thread = threading.Thread(target=take, name="site record", daemon=True)
-        _recording.append(thread)
+        _recording[:] = [*(earlier for earlier in _recording if earlier.is_alive()), thread]
         thread.start()
 
 

@@ -298,7 +298,7 @@ def test_a_live_rebuild_records_its_site_in_the_background_and_is_then_up_to_dat
     from site_builder.up_to_date import settle_records
 
     assert build(course, out, live_reload=True) is not None
-    settle_records()
+    settle_records()  # taken once the search index is in the site: the index does not make it stale
     assert build(course, out, live_reload=True) is None, "the record taken in the background was not kept"
     edit(course / ADDING, "Maths:", "Live maths:")
     assert build(course, out, live_reload=True) is not None

@@ -316,3 +316,15 @@ def test_a_remembered_verdict_is_dropped_when_what_it_read_changes(mini_course, 
         real = verify_module.labkit_source
         monkeypatch.setattr(verify_module, "labkit_source", lambda: real() + "\n# the checker changed\n")
     assert verified() and counted_runs == ["01-basics/add", "01-basics/add"]
+
+
+def test_a_labs_kept_text_is_its_own_and_follows_an_edit(mini_course):
+    from site_builder.verify import portable, portable_text
+
+    lab = next(iter(load_course(mini_course).labs))
+    assert portable_text(lab, mini_course) == repr(portable(lab, mini_course))
+    assert portable_text(lab, mini_course) is portable_text(lab, mini_course)  # worked out once
+    (lab.src_dir / "hints.md").write_text("A new hint.\n")
+    edited = next(iter(load_course(mini_course).labs))
+    assert edited is not lab and "A new hint." in portable_text(edited, mini_course)
+    assert "A new hint." not in portable_text(lab, mini_course)

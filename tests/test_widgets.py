@@ -1,5 +1,6 @@
 """The widget registry (site_builder/widgets/): how kinds are asked for, placed and loaded."""
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -140,6 +141,18 @@ def test_pages_load_only_the_scripts_of_the_widgets_they_hold(mini_course, tmp_p
     assert with_lab.count('src="../../static/js/lab.js"') == 1
     assert 'rel="modulepreload" href="../../static/js/editor.js"' in with_lab
     assert "lab.js" not in without and "heatmap.js" not in without and "film.js" not in without
+
+
+def test_a_lab_page_asks_for_pythons_starter_and_its_imports_before_anything_else(mini_course, tmp_path):
+    build(mini_course, tmp_path / "dist")
+    page = (tmp_path / "dist/01-basics/adding/index.html").read_text()
+    head = page[: page.index("</head>")]
+    loads = re.findall(r'<(?:script[^>]* src|link[^>]* href)="\.\./\.\./static/(?:js|css)/([^"]+)"', head)
+    assert loads[:3] == ["python-start.js", "python-client.js", "python-interpreter.js"], loads
+    assert head.index("Content-Security-Policy") < head.index("python-start.js"), "the policy must come before the first script"
+    assert loads.count("python-client.js") == 1 and "editor.js" in loads[3:]
+    without = (tmp_path / "dist/01-basics/averages/index.html").read_text()
+    assert "python-start.js" not in without and "python-client.js" not in without
 
 
 def test_an_author_can_keep_the_solution_out_of_the_site(mini_course, tmp_path):

@@ -39,6 +39,7 @@ class WidgetKind:
     template = ""  # under templates/widgets/
     scripts = ()  # ES modules under static/js/, loaded once by a page that holds one
     starters = ()  # modules that start slow work (Python): run as soon as they load, before the scripts (async)
+    starter_imports = ()  # the modules the starters import: asked for with them, before anything else of the page
     styles = ()  # style sheets under static/css/
     preloads = ()  # modules the scripts import, fetched early
     in_sentence = False  # an inline kind drawn within the sentence that calls it, not as a block
@@ -99,6 +100,7 @@ class RenderedDocument:
     styles: tuple = ()
     preloads: tuple = ()
     files: dict = field(default_factory=dict)
+    starter_imports: tuple = ()
 
 
 class PageWidgets:
@@ -192,7 +194,8 @@ class PageWidgets:
             return tuple(dict.fromkeys(path for widget in self.widgets for path in getattr(widget.kind, attribute)))
 
         return RenderedDocument(
-            body, placed("top"), placed("bottom"), loaded("scripts"), loaded("starters"), loaded("styles"), loaded("preloads"), files
+            body, placed("top"), placed("bottom"), loaded("scripts"), loaded("starters"), loaded("styles"), loaded("preloads"), files,
+            loaded("starter_imports"),
         )
 
 
