@@ -201,7 +201,7 @@ def template_of(body):
     if taken_apart is None:
         return body, {}, lambda line: line
     text, prose, lines = taken_apart
-    return text, {PROSE: prose}, lambda line: lines[line - 1] if line and 0 < line <= len(lines) else line
+    return text, {PROSE: prose}, lambda line: lines[line - 1] if line and line <= len(lines) else line
 
 
 def skeleton(body):

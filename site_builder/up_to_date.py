@@ -97,7 +97,6 @@ class SiteRecord:
         except OSError:
             pass  # only a cache: the next build builds
 
-
     def remember_later(self, inputs, after=lambda: None):
         """remember(inputs), in the background once `after()` returns (`course serve`: the site is served meanwhile).
 

@@ -109,7 +109,7 @@ def test_every_registered_kind_has_its_template_scripts_and_styles():
     for kind in KINDS.values():
         assert kind.placed in ("top", "inline", "bottom"), kind.name
         assert (PROJECT / "site_builder/templates/widgets" / kind.template).is_file(), kind.name
-        for script in kind.scripts + kind.preloads:
+        for script in kind.scripts + kind.starters + kind.starter_imports + kind.preloads:
             assert (PROJECT / "static/js" / script).is_file() or script == "editor.js", (kind.name, script)
         for style in kind.styles:
             assert (PROJECT / "static/css" / style).is_file(), (kind.name, style)

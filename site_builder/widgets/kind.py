@@ -193,10 +193,8 @@ class PageWidgets:
         def loaded(attribute):
             return tuple(dict.fromkeys(path for widget in self.widgets for path in getattr(widget.kind, attribute)))
 
-        return RenderedDocument(
-            body, placed("top"), placed("bottom"), loaded("scripts"), loaded("starters"), loaded("styles"), loaded("preloads"), files,
-            loaded("starter_imports"),
-        )
+        loads = {attribute: loaded(attribute) for attribute in ("scripts", "starters", "starter_imports", "styles", "preloads")}
+        return RenderedDocument(body, placed("top"), placed("bottom"), files=files, **loads)
 
 
 def keyword_suggestion(kind, kwargs):
