@@ -103,6 +103,32 @@ def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):
     expect(lab).to_have_attribute("data-python-started-from", "picture")
 
 
+# Checks the lab's solution the moment the page's first Python is ready, in the same task, before
+# it has had time to picture its memory; then says how the Python after it started.
+CHECK_AT_ONCE = r"""async ({ labId, code }) => {
+  const starter = document.querySelector("script[src$='/python-start.js']").src;
+  const { getPython } = await import(starter.replace(/python-start\.js$/, "python-client.js"));
+  const python = getPython();
+  if (python.state === "ready") return { tooLate: true };
+  await new Promise((resolve) => {
+    python.addEventListener("statechange", function heard() {
+      if (python.state !== "ready") return;
+      python.removeEventListener("statechange", heard);
+      resolve();
+    });
+  });
+  const result = await python.check(labId, code);
+  await python.current.ready;
+  return { status: result.status, nextStartedFrom: python.current.startedFrom };
+}"""
+
+
+def test_a_python_asked_for_while_the_first_pictures_its_memory_waits_and_starts_from_the_picture(page, widgets_site):
+    page.goto(widgets_site + LESSON.url)
+    outcome = page.evaluate(CHECK_AT_ONCE, {"labId": LAB.id, "code": LAB.solution})
+    assert outcome == {"status": "passed", "nextStartedFrom": "picture"}
+
+
 # How the Python the next request takes got its runtime: compiled itself, or an earlier one's module.
 NEXT_RUNTIME = r"""async () => {
   const starter = document.querySelector("script[src$='/python-start.js']").src;

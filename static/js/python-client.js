@@ -109,7 +109,8 @@ class PythonClient extends EventTarget {
   startSpare() {
     // Not while a learner's code runs: loading would compete with it for the processor.
     if (!this.keepSpare || this.spare || this.active || this.current?.state !== "ready") return;
-    this.spare = new Interpreter({ runtimeModule: this.runtimeModule() });
+    // It starts once the picture the current one may be taking is kept, and so starts from that.
+    this.spare = new Interpreter({ runtimeModule: this.runtimeModule(), after: this.current.pictureKept() });
     this.spare.ready.catch(() => {
       this.spare = null; // tried again when it is next needed
     });
@@ -120,7 +121,7 @@ class PythonClient extends EventTarget {
   take() {
     this.keepSpare = true;
     const taken = this.current;
-    const next = this.spare ?? new Interpreter({ runtimeModule: this.runtimeModule() });
+    const next = this.spare ?? new Interpreter({ runtimeModule: this.runtimeModule(), after: taken.pictureKept() });
     this.spare = null;
     this.adopt(next);
     return taken;

@@ -8,6 +8,8 @@
 //   python.startedFrom                     // once ready: "picture" (from saved memory) or "scratch"
 //   python.runtimeModule, .runtimeShared   // once ready: Pyodide's compiled WebAssembly, and whether it was
 //                                          // an earlier Python's (new Interpreter({ runtimeModule }))
+//   await python.pictureKept()             -> true once the picture of memory it took is kept, false if it took none
+//   new Interpreter({ after })             // its worker starts at once, but starts Python only once `after` settles
 //   python.loading                         // while loading: { step, number, steps, loaded, total, fraction }
 //   python.addEventListener("progress" | "statechange", ...)
 //   await python.request(message, onOutput, onUpdate) -> the worker's reply ({type: "stopped", stoppedBy} once ended);
@@ -41,7 +43,9 @@ export class Interpreter extends EventTarget {
   // is waiting for it yet.
   // `runtimeModule`: Pyodide's WebAssembly as an earlier Python compiled it (this.runtimeModule,
   // once ready), to be used rather than compiled again.
-  constructor({ awaited = false, runtimeModule = null } = {}) {
+  // `after`: a promise to wait for before Python starts (an earlier Python's pictureKept(), so
+  // this one starts from that picture rather than from scratch).
+  constructor({ awaited = false, runtimeModule = null, after = null } = {}) {
     super();
     this.state = "loading";
     this.message = "";
@@ -59,8 +63,10 @@ export class Interpreter extends EventTarget {
     this.startedFrom = null; // once ready: "picture" or "scratch" (python-worker.js)
     this.runtimeModule = null;
     this.runtimeShared = false; // once ready: whether it instantiated the runtimeModule it was given
+    this.picture = null; // pictureKept(), once asked
     const init = { type: "init", interruptBuffer: this.interruptBuffer?.buffer, readyEarly: awaited, runtimeModule };
-    this.ready = this.request(init).then(
+    const started = after ? Promise.resolve(after).catch(() => {}).then(() => this.request(init)) : this.request(init);
+    this.ready = started.then(
       (reply) => {
         this.startedFrom = reply?.startedFrom ?? null;
         this.runtimeModule = reply?.runtimeModule ?? runtimeModule;
@@ -75,6 +81,16 @@ export class Interpreter extends EventTarget {
     );
     this.ready.catch(() => {}); // whoever waits on it hears of the failure; nobody need
     this.watchLoading();
+  }
+
+  // Whether the picture of its memory this Python took on its first start is kept (python-worker.js
+  // takes one then, if it can): asked once, after it is ready.
+  pictureKept() {
+    this.picture ??= this.ready.then(() => this.request({ type: "pictured" })).then(
+      (reply) => reply?.kept === true,
+      () => false,
+    );
+    return this.picture;
   }
 
   setState(state, message = "") {

@@ -15,6 +15,10 @@
 //        or "scratch" (a full start)
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
 //        loaded and total in bytes (total 0 when not known); done once that part is over
+//   {type: "pictured"}                      -> {type: "pictured", kept}, once this Python's picture of its
+//                                              memory is kept (kept: true), or when it took none (false);
+//                                              the page starts the next Python then, so that it starts
+//                                              from the picture
 //   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
 //                                              {type: "result", result} | {type: "error", message, fatal?}
 //   {type: "attention", name}               -> the same replies; result is the real model's
@@ -57,6 +61,7 @@ let handle = null;
 let interruptBuffer = null;
 let starting = null;
 let startedFrom = null; // "picture": restored from the saved memory; "scratch": a full start
+let picturing = Promise.resolve(false); // whether the picture this Python took is kept
 let output = null; // the output of the request that is running now
 // Replies go through `send`, kept when the worker locks itself down (learner code has no
 // postMessage of its own, so it cannot speak for the worker); `clearTimers` ends the
@@ -200,7 +205,7 @@ async function start(buffer, id, readyEarly, runtimeModule) {
     // The page that waits for this Python hears it is ready now; what it asks waits for the
     // picture, a few hundred milliseconds at most, while a reader is still reading.
     if (readyEarly) announceReady(id);
-    takePicture(key);
+    picturing = takePicture(key);
   }
   answerOneRequest(); // a Python from the picture already does
   connect(buffer);
@@ -284,7 +289,7 @@ async function loadPython(report) {
 function takePicture(key) {
   pyodide.runPython("import labkit.warm_up\nlabkit.warm_up.warm_up()");
   answerOneRequest();
-  saveSnapshot(key, pyodide.makeMemorySnapshot());
+  return saveSnapshot(key, pyodide.makeMemorySnapshot());
 }
 
 function warmUpRestored() {
@@ -429,6 +434,9 @@ async function runRequest(message) {
     send({ id, type: "error", message: "Python is not loaded yet: send init first." });
     return;
   }
+  // The picture goes into storage first: learner code that kept the worker busy would hold up
+  // hearing that it is kept, and with it the next Python, which waits to start from it.
+  await picturing;
   // A Stop that arrived just after the last run finished must not stop this one.
   if (interruptBuffer) interruptBuffer[0] = 0;
   output = new OutputBatcher(id);
@@ -477,6 +485,9 @@ self.addEventListener("message", async (event) => {
     if (!request.readyEarly) warmUpRestored();
     announceReady(id);
     if (request.readyEarly) warmUpRestored();
+  } else if (type === "pictured") {
+    await starting?.catch(() => {});
+    send({ id, type: "pictured", kept: await picturing });
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
