@@ -9,6 +9,7 @@ diagnosis has to show before it is said.
 import contextlib
 import copy
 import io
+import random
 from dataclasses import dataclass
 from operator import is_
 
@@ -127,6 +128,12 @@ def copied(value, memo=None):
     kind = type(value)
     if kind is float or kind is int or kind is str or kind is bool or value is None:
         return value
+    if kind is random.Random:
+        # deepcopy would copy its state (625 numbers) one number at a time; the numbers are ints,
+        # which copying leaves as they are, so a shallow copy is the same copy, far sooner.
+        if id(value) not in memo:
+            memo[id(value)] = copy.copy(value)
+        return memo[id(value)]
     if kind is not list and kind is not tuple and kind is not dict:
         return copy.deepcopy(value, memo)
     if id(value) in memo:

@@ -135,6 +135,8 @@ def fill_text(text, numbers):
     Raises NumbersUnavailable when it names numbers whose provider failed (already
     reported), and LookupError with what to change for any other mistake.
     """
+    if is_plain(text):
+        return text  # what Jinja would make of it, without compiling it (half a course's texts)
     try:
         return render(compiled(text), **numbers_context(numbers))
     except TextTooSlow as error:
@@ -149,6 +151,11 @@ def fill_text(text, numbers):
         raise LookupError(undefined_message(error, numbers, "is it declared under [numbers], and does the provider return it?")) from None
     except (TypeError, ValueError, ArithmeticError) as error:
         raise LookupError(f"in {text!r}: {type(error).__name__}: {error}") from None
+
+
+def is_plain(text):
+    """Whether `text` has nothing for Jinja to do: no tag, expression or comment, and no \\r to make \\n of."""
+    return not any(mark in text for mark in ("{{", "{%", "{#", "\r"))
 
 
 def render(template, **context):

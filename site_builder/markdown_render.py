@@ -1,6 +1,7 @@
 """Markdown to HTML: Python-Markdown with Pygments highlighting and MathML maths."""
 
 import functools
+import threading
 from pathlib import Path
 
 import markdown
@@ -46,11 +47,20 @@ class NestedTooDeep(ValueError):
 
 def render_markdown(text):
     """HTML for a lesson body or a lab description; MathError or NestedTooDeep when it cannot be."""
-    converter = markdown.Markdown(extensions=EXTENSIONS, extension_configs=EXTENSION_CONFIGS)
+    # Setting up a converter costs about as much as a short text's conversion, and a build
+    # converts hundreds: each thread keeps one, reset before every text. One that failed part
+    # way is dropped rather than trusted to reset cleanly.
+    converter = getattr(_CONVERTERS, "markdown", None) or markdown.Markdown(extensions=EXTENSIONS, extension_configs=EXTENSION_CONFIGS)
+    _CONVERTERS.markdown = None
     try:
-        return converter.convert(text)
+        html = converter.reset().convert(text)
     except RecursionError:
         raise NestedTooDeep() from None
+    _CONVERTERS.markdown = converter
+    return html
+
+
+_CONVERTERS = threading.local()
 
 
 @functools.lru_cache(maxsize=1024)

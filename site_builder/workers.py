@@ -16,6 +16,7 @@ core does. Either way a piece gives the same result: only where it is computed d
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -67,9 +68,29 @@ class Workers:
                     self.pool.shutdown(wait=False)
                     self.pool, self.parallel, self.count = None, False, 0
                     return ran_here(function, args)
+                threads_exited()
                 self.forked = True
             return Piece(self.pool.submit(function, *args), function, args)
         return ran_here(function, args)
+
+
+# A thread joined a moment ago may still be ending in the operating system, which counts it
+# (and Python warns of a fork then). It ends within microseconds; this waits that long, at most.
+EXIT_WAIT_SECONDS = 0.2
+
+
+def threads_exited(deadline=EXIT_WAIT_SECONDS):
+    """Wait until the operating system counts one thread in this process (only where it says: Linux)."""
+    waited_until = time.monotonic() + deadline
+    while os_thread_count() not in (None, 1) and time.monotonic() < waited_until:
+        time.sleep(0.001)
+
+
+def os_thread_count():
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return None
 
 
 class Piece:

@@ -1,6 +1,7 @@
 """labkit/calls.py: the copies a call is given."""
 
 import copy
+import random
 
 import pytest
 
@@ -52,6 +53,19 @@ def test_copied_gives_what_deepcopy_gives(args):
     assert mine == theirs
     assert shape(mine) == shape(theirs), "aliased otherwise than deepcopy aliases"
     assert not set(containers(mine)) & set(containers(args)), "a list, dict or set of the checker's own handed out"
+
+
+def test_a_random_generator_is_copied_as_deepcopy_copies_it():
+    rng = random.Random(7)
+    rng.random()  # a state part-way along, with a pending gauss draw too
+    rng.gauss(0, 1)
+    args = (rng, [rng], {"rng": rng})
+    mine, theirs = copied(args), copy.deepcopy(args)
+    assert mine[0] is not rng and mine[1][0] is mine[0] and mine[2]["rng"] is mine[0]  # one copy, met three times
+    assert mine[0].getstate() == theirs[0].getstate() == rng.getstate()
+    draws = [mine[0].random(), mine[0].gauss(0, 1), mine[0].choices(range(27), k=5)]
+    assert draws == [theirs[0].random(), theirs[0].gauss(0, 1), theirs[0].choices(range(27), k=5)]
+    assert rng.getstate() != mine[0].getstate(), "drawing from the copy moved the checker's own generator"
 
 
 def test_copied_follows_a_tuple_that_holds_itself_through_a_list():

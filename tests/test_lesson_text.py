@@ -222,6 +222,25 @@ def test_editing_the_prose_reuses_the_compiled_template():
     assert compiled(edited_text).render(**CONTEXT, **prose).startswith("After a long edit,\n\nA new paragraph,\nover two lines (")
 
 
+# Texts with nothing for Jinja to do, and texts one character away from having something.
+PLAIN_TEXTS = ["", "A caption.", "Braces { and } alone, a % sign, a # mark: {x}, 100%} and #}", "two\nlines\n", "ünïcode — ✓"]
+NOT_PLAIN = ["{{ demo.total }}", "{% if true %}yes{% endif %}", "a {# note #} b", "Windows\r\nline ends", "old Mac\rline ends"]
+
+
+@pytest.mark.parametrize("text", PLAIN_TEXTS)
+def test_a_plain_text_is_filled_in_as_itself_without_compiling_it(text, monkeypatch):
+    assert lesson_text.is_plain(text)
+    assert filled_whole(text) == text
+    monkeypatch.setattr(lesson_text, "compiled", lambda body: pytest.fail(f"compiled {body!r}"))
+    assert lesson_text.fill_text(text, {}) == text
+
+
+@pytest.mark.parametrize("text", NOT_PLAIN)
+def test_a_text_with_anything_for_jinja_to_do_is_compiled(text):
+    assert not lesson_text.is_plain(text)
+    assert lesson_text.fill_text(text, {"demo": CONTEXT["demo"]}) == filled_whole(text)
+
+
 def test_a_body_that_names_the_prose_itself_is_compiled_whole():
     body = "{{ lesson_prose__ }}"
     assert lesson_text.skeleton(body) is None

@@ -2,10 +2,11 @@
 
 import os
 import threading
+import time
 
 import pytest
 
-from site_builder.workers import Workers, cores
+from site_builder.workers import Workers, cores, os_thread_count, threads_exited
 from tests.fresh_process import in_a_fresh_process
 
 needs_two_cores = pytest.mark.skipif(cores() < 2, reason="workers are forked only on a machine of two cores or more")
@@ -95,3 +96,29 @@ def test_a_piece_that_fails_raises_its_error_when_asked_for_the_result(count):
 def test_a_piece_whose_worker_died_is_run_again_here():
     with Workers(2) as workers:
         assert workers.submit(ends_any_worker, os.getpid()).result() == "run here"
+
+
+@pytest.mark.skipif(os_thread_count() is None, reason="only Linux says how many threads it counts")
+def test_before_forking_the_workers_wait_until_a_thread_just_ended_has_left_the_operating_system():
+    ending = threading.Event()
+    thread = threading.Thread(target=ending.wait)
+    thread.start()
+    assert os_thread_count() == 2
+    threading.Timer(0.05, ending.set).start()  # the thread ends while threads_exited waits
+    threads_exited(deadline=5)
+    assert os_thread_count() == 1
+    thread.join()
+
+
+@pytest.mark.skipif(os_thread_count() is None, reason="only Linux says how many threads it counts")
+def test_a_thread_that_does_not_end_holds_the_wait_no_longer_than_its_deadline():
+    ending = threading.Event()
+    thread = threading.Thread(target=ending.wait)
+    thread.start()
+    try:
+        started = time.monotonic()
+        threads_exited(deadline=0.1)
+        assert 0.1 <= time.monotonic() - started < 5 and os_thread_count() == 2
+    finally:
+        ending.set()
+        thread.join()
