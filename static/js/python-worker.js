@@ -16,7 +16,8 @@
 //        step: "runtime" | "stdlib" (downloading side by side), then "starting", then "checker";
 //        loaded and total in bytes (total 0 when not known); done once that part is over
 //   {type: "pictured"}                      -> {type: "pictured", kept}, once this Python's picture of its
-//                                              memory is kept (kept: true), or when it took none (false);
+//                                              memory is kept (kept: true), or when it took none or storing
+//                                              it takes over PICTURE_PATIENCE_MS (false);
 //                                              the page starts the next Python then, so that it starts
 //                                              from the picture
 //   {type: "run" | "check", lab, code}      -> {type: "output", stream, text}*  then
@@ -62,6 +63,12 @@ let interruptBuffer = null;
 let starting = null;
 let startedFrom = null; // "picture": restored from the saved memory; "scratch": a full start
 let picturing = Promise.resolve(false); // whether the picture this Python took is kept
+// Storing the picture takes a few hundred milliseconds; a storage that takes far longer must not
+// hold up the learner's requests, nor the next Python (which then starts from scratch).
+const PICTURE_PATIENCE_MS = 3_000;
+const nativeSetTimeout = self.setTimeout.bind(self); // the lockdown's timers are the learner's
+const pictureSettled = () =>
+  Promise.race([picturing, new Promise((resolve) => nativeSetTimeout(() => resolve(false), PICTURE_PATIENCE_MS))]);
 let output = null; // the output of the request that is running now
 // Replies go through `send`, kept when the worker locks itself down (learner code has no
 // postMessage of its own, so it cannot speak for the worker); `clearTimers` ends the
@@ -436,7 +443,7 @@ async function runRequest(message) {
   }
   // The picture goes into storage first: learner code that kept the worker busy would hold up
   // hearing that it is kept, and with it the next Python, which waits to start from it.
-  await picturing;
+  await pictureSettled();
   // A Stop that arrived just after the last run finished must not stop this one.
   if (interruptBuffer) interruptBuffer[0] = 0;
   output = new OutputBatcher(id);
@@ -487,7 +494,7 @@ self.addEventListener("message", async (event) => {
     if (request.readyEarly) warmUpRestored();
   } else if (type === "pictured") {
     await starting?.catch(() => {});
-    send({ id, type: "pictured", kept: await picturing });
+    send({ id, type: "pictured", kept: await pictureSettled() });
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
