@@ -118,6 +118,7 @@ class Tester:
         self._outcomes = {}  # case index -> Outcome: each case is called once
         self._tracebacks_shown = set()  # a Check repeats one error in every check: show it once
         self._diagnoses_said = set()  # and one mistake in every check: name it once
+        self._mistake_outcomes = {}  # what the checker's own mistakes did, for every diagnosis of this Check
         self.printed_lines = 0  # what the learner's functions printed while the checks called them
 
     @property
@@ -203,7 +204,7 @@ class Tester:
         if not candidates:
             return ""
         outcomes = [outcome] + [self.outcome(case) for case in self._checks.cases if case.function == outcome.function]
-        return fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT))
+        return fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT), self._mistake_outcomes)
 
     def diagnosis(self, outcome):
         """The lab's diagnosis for this outcome, said in full once and then as "the same mistake"."""

@@ -158,12 +158,21 @@ def close(got, expected, tolerance=DEFAULT_TOLERANCE):
             return False
         return abs(float(got) - expected) <= tolerance * max(1.0, abs(expected))
     if isinstance(expected, list):
-        return (
-            isinstance(got, list)
-            and len(got) == len(expected)
-            and all(close(g, e, tolerance) for g, e in zip(got, expected))
-        )
+        if not (isinstance(got, list) and len(got) == len(expected)):
+            return False
+        if expected and type(expected[0]) is float and all_one_plain_type(expected) and all_one_plain_type(got) and type(got[0]) is float:
+            return floats_close(got, expected, tolerance)  # a row of numbers, the usual answer: no call per item
+        return all(close(g, e, tolerance) for g, e in zip(got, expected))
     return type(got) is type(expected) and got == expected
+
+
+def floats_close(got, expected, tolerance):
+    """close() for two equally long lists of floats, item by item, as close() compares two floats."""
+    isfinite = math.isfinite
+    for g, e in zip(got, expected):
+        if not (isfinite(g) and abs(g - e) <= tolerance * max(1.0, abs(e))):
+            return False
+    return True
 
 
 def shape_of(value):

@@ -210,3 +210,58 @@ def test_the_learners_code_a_mistake_runs_is_protected_like_the_learners_own_cal
     (message,) = messages(code, checks=USES, expected=[6], functions=("once", "twice"))
     assert message == "twice(3) returned 8; expected 6. twice is right; it is your once that is wrong."
     assert values.close is close and builtins.len is length, "the checker's world was left as the learner's code made it"
+
+
+# Counts each call of a mistake in a dict of the checks' own module (read back through a mistake's globals).
+COUNTED = '''
+from labkit import Checks
+
+checks = Checks()
+calls = {"pure": 0, "helper": 0}
+cases = [checks.case("scale", [1.0, 2.0]), checks.case("scale", [3.0]), checks.case("scale", [4.0, 4.0])]
+
+
+@checks.mistake("scale", "You doubled.")
+def doubled(v):
+    calls["pure"] += 1
+    return [2 * x for x in v]
+
+
+@checks.mistake("scale", "Your helper is off.", uses=("helper",))
+def through_helper(v, helper):
+    calls["helper"] += 1
+    return [helper(x) for x in v]
+
+
+for number, case in enumerate(cases):
+    @checks.check(f"Case {number}")
+    def one(t, case=case):
+        t.require_close(case)
+'''
+
+
+def calls_made(code, monkeypatch):
+    """(the verdict, how often each mistake of COUNTED ran) when one Check grades `code`."""
+    loaded = []
+    real_load = grading.load_checks
+
+    def load(source, lab_id):
+        found = real_load(source, lab_id)
+        loaded.append(found)
+        return found
+
+    monkeypatch.setattr(grading, "load_checks", load)
+    result = grading.check(LabBundle("m/counted", COUNTED, [[1.0, 2.0], [3.0], [4.0, 4.0]], ["scale", "helper"]), code, raise_check_errors=True)
+    namespace = loaded[0].mistakes[0].computes.__globals__
+    return result, dict(namespace["calls"])
+
+
+def test_within_one_check_a_mistake_of_the_checkers_own_runs_once_on_each_call_but_one_using_learner_code_every_time(monkeypatch):
+    # Both mistakes reproduce this code on every call, so each diagnosis tries both on all of them.
+    code = "def helper(x):\n    return 2 * x\n\n\ndef scale(v):\n    return [2 * x for x in v]\n"
+    result, calls = calls_made(code, monkeypatch)
+    assert [check["passed"] for check in result["checks"]] == [False, False, False]
+    assert not any("You doubled." in check["message"] for check in result["checks"])  # two fit: neither is said
+    # Three failing checks, each trying both mistakes on its own call and on the three cases
+    # (the same three calls): the checker's own mistake runs once per call, the other each time.
+    assert calls == {"pure": 3, "helper": 3 * 4}

@@ -222,3 +222,31 @@ def test_a_number_of_a_learners_type_is_read_without_asking_its_type():
     assert type(value) is float and value == 2.5
     assert not is_number(LooksLikeAFloat(2.5))
     assert Asked.asked == [], "a learner's type was compared or hashed"
+
+
+def close_item_by_item(got, expected, tolerance):
+    """close() as it reads a list without its shortcut for rows of floats: one item at a time."""
+    return isinstance(got, list) and len(got) == len(expected) and all(close(g, e, tolerance) for g, e in zip(got, expected))
+
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 1e-300, 1e300, float("inf"), float("-inf"), float("nan"), 3.0000001, 2.9999999]
+
+
+def test_a_row_of_floats_is_compared_exactly_as_item_by_item():
+    rng = random.Random(4)
+    for _ in range(3000):
+        size = rng.randint(1, 5)
+        expected = [rng.choice(SPECIAL + [rng.uniform(-5, 5)]) for _ in range(size)]
+        got = [e if rng.random() < 0.5 else rng.choice(SPECIAL + [e + rng.choice((1e-7, 1e-5, -1e-9)), e * (1 + 1e-7)]) for e in expected]
+        if rng.random() < 0.1:
+            got = got[:-1] or [0.0, 0.0]  # another length
+        tolerance = rng.choice((1e-6, 1e-9, 0.0))
+        assert close(got, expected, tolerance) is close_item_by_item(got, expected, tolerance), (got, expected, tolerance)
+
+
+@pytest.mark.parametrize(
+    "got, expected",
+    [([1, 2.0], [1.0, 2.0]), ([1.0, 2.0], [1, 2.0]), ([True, 1.0], [1.0, 1.0]), ([1.0, "2"], [1.0, 2.0]), ([10**400, 1.0], [1.0, 1.0])],
+)
+def test_a_row_that_is_not_all_floats_on_both_sides_is_compared_item_by_item(got, expected):
+    assert close(got, expected) is close_item_by_item(got, expected, 1e-6)
