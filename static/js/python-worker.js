@@ -62,13 +62,13 @@ let handle = null;
 let interruptBuffer = null;
 let starting = null;
 let startedFrom = null; // "picture": restored from the saved memory; "scratch": a full start
-let picturing = Promise.resolve(false); // whether the picture this Python took is kept
+let picturing = Promise.resolve(false); // whether the picture this Python took is kept (see withPatience)
 // Storing the picture takes a few hundred milliseconds; a storage that takes far longer must not
 // hold up the learner's requests, nor the next Python (which then starts from scratch).
 const PICTURE_PATIENCE_MS = 3_000;
 const nativeSetTimeout = self.setTimeout.bind(self); // the lockdown's timers are the learner's
-const pictureSettled = () =>
-  Promise.race([picturing, new Promise((resolve) => nativeSetTimeout(() => resolve(false), PICTURE_PATIENCE_MS))]);
+const withPatience = (storing) =>
+  Promise.race([storing, new Promise((resolve) => nativeSetTimeout(() => resolve(false), PICTURE_PATIENCE_MS))]);
 let output = null; // the output of the request that is running now
 // Replies go through `send`, kept when the worker locks itself down (learner code has no
 // postMessage of its own, so it cannot speak for the worker); `clearTimers` ends the
@@ -212,7 +212,7 @@ async function start(buffer, id, readyEarly, runtimeModule) {
     // The page that waits for this Python hears it is ready now; what it asks waits for the
     // picture, a few hundred milliseconds at most, while a reader is still reading.
     if (readyEarly) announceReady(id);
-    picturing = takePicture(key);
+    picturing = withPatience(takePicture(key));
   }
   answerOneRequest(); // a Python from the picture already does
   connect(buffer);
@@ -443,7 +443,7 @@ async function runRequest(message) {
   }
   // The picture goes into storage first: learner code that kept the worker busy would hold up
   // hearing that it is kept, and with it the next Python, which waits to start from it.
-  await pictureSettled();
+  await picturing;
   // A Stop that arrived just after the last run finished must not stop this one.
   if (interruptBuffer) interruptBuffer[0] = 0;
   output = new OutputBatcher(id);
@@ -494,7 +494,7 @@ self.addEventListener("message", async (event) => {
     if (request.readyEarly) warmUpRestored();
   } else if (type === "pictured") {
     await starting?.catch(() => {});
-    send({ id, type: "pictured", kept: await pictureSettled() });
+    send({ id, type: "pictured", kept: await picturing });
   } else if (Object.hasOwn(REQUEST_FIELDS, type)) {
     await runRequest(request);
   } else {
