@@ -373,15 +373,8 @@ def model_from(state):
 
 
 def held_out_loss(model, weights, docs):
-    total, pairs = 0.0, 0
-    for name in docs[-HELD_OUT:]:
-        tokens = model.tokenizer.encode(name)[: model.config.block_size + 1]
-        logits, _trace = microgpt.run_tokens(model, tokens[:-1], weights)
-        for scores, target in zip(logits, tokens[1:]):
-            top = max(scores)
-            total += math.log(sum(math.exp(s - top) for s in scores)) + top - scores[target]
-            pairs += 1
-    return total / pairs
+    lists = [model.tokenizer.encode(name)[: model.config.block_size + 1] for name in docs[-HELD_OUT:]]
+    return microgpt.mean_surprise(model, lists, weights)[0]
 
 
 def heads(model, course, name):

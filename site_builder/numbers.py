@@ -87,9 +87,23 @@ class Providers:
             kept = self.cache and self.cache.has(self.cache_inputs, target)
             if target not in self.results and target not in self.coming and not kept:
                 by_module.setdefault(target.split(":")[0], []).append(target)
-        for group in by_module.values():
+        # The longest first: a module that takes seconds, started last, would keep one core
+        # busy after the other has run out of work.
+        for name, group in sorted(by_module.items(), key=lambda item: -self.build_seconds(item[0])):
             piece = workers.submit(computed_in_worker, str(self.root), group)
             self.coming.update((target, piece) for target in group)
+
+    def build_seconds(self, name):
+        """What module `name` says its numbers take to compute (`BUILD_SECONDS`, 0 unless it says).
+
+        A module that cannot be imported counts 0: its failure is kept, and reported where a page
+        asks for its numbers, as without workers.
+        """
+        try:
+            seconds = getattr(self.module(name), "BUILD_SECONDS", 0)
+        except (LookupError, ProviderFailed):
+            return 0
+        return seconds if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) else 0
 
     def compute(self, target):
         """Call "module:function" and return its dict.

@@ -241,3 +241,39 @@ def test_attention_maps_agree_with_the_autograd_forward(checkpoint, name):
             want_scores, want_weights = trace[t][0][head]
             assert max(abs(a - b) for a, b in zip(scores, want_scores)) < 1e-12
             assert max(abs(a - b) for a, b in zip(weights, want_weights)) < 1e-12
+
+
+def test_run_many_gives_run_tokens_logits_to_the_last_bit_reading_each_prefix_once(checkpoint, monkeypatch):
+    """Names that begin alike share their first positions' reading; every list still gets its own
+    logits exactly, whatever the lists' order, repeats, or one list being the start of another."""
+    model = checkpoint.model
+    names = ["emma", "emily", "em", "emma", "a", "ava", "christopherjohn", "zoe", "", "emmanuel"]
+    lists = [model.tokenizer.encode(name)[:-1] for name in names] + [[]]
+    expected = [microgpt.run_tokens(model, tokens)[0] for tokens in lists]
+
+    import microgpt.inference as inference
+
+    calls = []
+    counted = inference.forward
+
+    def counting_forward(*args, **kwargs):
+        calls.append(args[2:4])  # (token, position)
+        return counted(*args, **kwargs)
+
+    monkeypatch.setattr(inference, "forward", counting_forward)
+    assert microgpt.run_many(model, lists) == expected
+    prefixes = {tuple(tokens[: i + 1]) for tokens in lists for i in range(len(tokens))}
+    assert len(calls) == len(prefixes) < sum(map(len, lists))
+
+
+def test_mean_surprise_is_the_mean_of_minus_log_p_over_every_pair(checkpoint):
+    model = checkpoint.model
+    lists = [model.tokenizer.encode(name) for name in ("emma", "emily", "olivia", "em")]
+    terms = []
+    for tokens in lists:
+        logits, _ = microgpt.run_tokens(model, tokens[:-1])
+        for scores, target in zip(logits, tokens[1:]):
+            terms.append(-math.log(softmax(scores)[target]))
+    loss, pairs = microgpt.mean_surprise(model, lists)
+    assert pairs == len(terms) == sum(len(tokens) - 1 for tokens in lists)
+    assert loss == pytest.approx(math.fsum(terms) / pairs, rel=1e-12)

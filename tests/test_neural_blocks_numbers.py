@@ -277,3 +277,26 @@ def test_the_training_step_follows_the_slope_found_by_nudging(numbers):
             assert found["next"][a][b] == pytest.approx(W[a][b] - lr * slope, abs=1e-8)
     assert found["after"] == pytest.approx(toy_loss(found["next"], counts))
     assert found["start"] == pytest.approx(math.log(3))
+
+
+def test_the_walks_step_is_the_loss_and_the_step_written_apart_to_the_last_bit(numbers):
+    """The walk takes each row's exps once for both the loss and the step: it must give what
+    average_nll and train_step give, float for float, on tables of every kind of row."""
+    import random
+
+    rng = random.Random(7)
+    size = 5
+    counts = [[rng.choice([0, 0, 1, 3, 250]) for _ in range(size)] for _ in range(size)]
+    counts[2] = [0] * size  # a letter never seen first: its row still moves
+    tables = [[[0.0] * size for _ in range(size)], [[rng.gauss(0, 3) for _ in range(size)] for _ in range(size)]]
+    for W in tables:
+        for lr in (0.5, 7.25):
+            loss, step = numbers.loss_and_step(W, counts, lr)
+            assert loss == numbers.average_nll(W, counts)
+            assert step == numbers.train_step(W, counts, lr)
+    steps = 40
+    W, losses = tables[0], []
+    for _ in range(steps + 1):
+        losses.append(numbers.average_nll(W, counts))
+        W = numbers.train_step(W, counts, 2.0)
+    assert numbers.walk_from_zeros(counts, 2.0, steps) == losses

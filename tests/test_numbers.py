@@ -1,7 +1,9 @@
 """Providers in course/numbers/: each module runs once per build, and a rebuild reads it anew."""
 
+import pytest
+
 from site_builder.errors import Problems
-from site_builder.numbers import Providers, document_numbers
+from site_builder.numbers import ProviderFailed, Providers, document_numbers
 
 # Each import of this module adds a line to imports.log beside it.
 COUNTED = """\
@@ -68,3 +70,38 @@ def test_a_provider_that_never_ends_is_stopped_at_its_line(mini_course, monkeypa
     assert [str(problem) for problem in problems.found][0].startswith("course/numbers/demo.py:")
     assert "demo:sums ran for more than 1 seconds: is there a loop that never ends?" in str(problems.found[0])
     assert problems.found[0].line in (3, 4)
+
+
+class RecordingWorkers:
+    """Stands in for site_builder.workers.Workers: notes the groups of targets in the order sent."""
+
+    parallel = True
+
+    def __init__(self):
+        self.sent = []
+
+    def submit(self, function, root, group):
+        from concurrent.futures import Future
+
+        self.sent.append(group)
+        done = Future()
+        done.set_result({})
+        return done
+
+
+def test_a_cold_build_starts_the_modules_that_say_they_are_longest_first(mini_course):
+    numbers = mini_course / "course" / "numbers"
+    costs = {"quick": None, "slow": "BUILD_SECONDS = 6", "middling": "BUILD_SECONDS = 1.5",
+             "odd": 'BUILD_SECONDS = "a lot"', "flagged": "BUILD_SECONDS = True", "broken": "raise ValueError('no')"}
+    for name, line in costs.items():
+        (numbers / f"{name}.py").write_text(f"{line or ''}\n\ndef value():\n    return {{'x': 1}}\n")
+    providers = Providers(mini_course)
+    workers = RecordingWorkers()
+    targets = [f"{name}:value" for name in costs] + ["slow:other"]
+    providers.prefetch(targets, workers)
+    # Longest first; modules that say nothing usable keep the order the course names them in.
+    assert workers.sent == [["slow:value", "slow:other"], ["middling:value"], ["quick:value"], ["odd:value"],
+                            ["flagged:value"], ["broken:value"]]
+    # The broken module's failure is kept for the page that asks, as without workers.
+    with pytest.raises(ProviderFailed, match="raised ValueError: no"):
+        providers.compute("broken:value")

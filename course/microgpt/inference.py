@@ -1,5 +1,7 @@
 """Fast inference on plain floats, and a look inside the attention."""
 
+import math
+
 from .model import KVCache, forward
 
 
@@ -23,6 +25,58 @@ def run_tokens(model, token_ids, weights=None, **blocks):
         )
         trace.append(position_trace)
     return logits, trace
+
+
+def run_many(model, token_lists, weights=None):
+    """The logits `run_tokens` gives for each list of `token_lists`, every shared beginning read once.
+
+    A position's scores depend only on the tokens up to it, and many names begin alike
+    ("ma" starts mary, mason, mateo, ...). So the lists are laid out as a tree of
+    prefixes and each prefix is read once, with the same arithmetic and the same cache
+    as `run_tokens`: the same floats, for about half the work over the names data.
+    Returns one list of logits per token list, in order. Lists that share a beginning
+    share those rows too: read them, do not change them.
+    """
+    if weights is None:
+        weights = model.plain_weights()
+    config = model.config
+    tree = {}  # token -> [its logits, the tree of what follows it]
+    for tokens in token_lists:
+        branch = tree
+        for token_id in tokens:
+            branch = branch.setdefault(token_id, [None, {}])[1]
+    cache = KVCache(config.n_layer)
+
+    def read(branch, pos):
+        for token_id, node in branch.items():
+            node[0] = forward(weights, config, token_id, pos, cache)
+            read(node[1], pos + 1)
+            for layer in range(config.n_layer):  # back to the prefix before this token
+                cache.keys[layer].pop()
+                cache.values[layer].pop()
+
+    read(tree, 0)
+    every = []
+    for tokens in token_lists:
+        branch, logits = tree, []
+        for token_id in tokens:
+            node = branch[token_id]
+            logits.append(node[0])
+            branch = node[1]
+        every.append(logits)
+    return every
+
+
+def mean_surprise(model, token_lists, weights=None):
+    """(the mean of -log p(next token), the number of pairs) over every pair of every list in
+    `token_lists`, each list read from its first token: a loss on data, without gradients."""
+    total, pairs = 0.0, 0
+    for tokens, logits in zip(token_lists, run_many(model, [tokens[:-1] for tokens in token_lists], weights)):
+        for scores, target in zip(logits, tokens[1:]):
+            top = max(scores)
+            total += math.log(sum(math.exp(s - top) for s in scores)) + top - scores[target]
+            pairs += 1
+    return total / pairs, pairs
 
 
 def run_name(model, name, layer=0, **blocks):
