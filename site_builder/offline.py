@@ -67,8 +67,8 @@ self.addEventListener("fetch", (event) => {{
 }});
 
 // Stop interrupts Python only on a cross-origin isolated page, which takes two headers that
-// some hosts (GitHub Pages) cannot send. Every response this worker gives carries them, so
-// from the second visit on such a host the page is isolated as well.
+// some hosts (GitHub Pages) cannot send. The pages and the Python worker this worker serves
+// carry them, so from the second visit on such a host the page is isolated as well.
 const ISOLATION = {isolation};
 
 function isolated(response) {{
@@ -78,8 +78,16 @@ function isolated(response) {{
   return new Response(response.body, {{ status: response.status, statusText: response.statusText, headers }});
 }}
 
+// Only a page and a worker's script need them: the other files are the site's own, which an
+// isolated page loads without. Those are passed on as kept, not copied, so that the code the
+// browser compiled from a script or from Python's wasm (kept beside the file) is used again.
+function needsIsolation(request) {{
+  return request.mode === "navigate" || request.destination === "worker" || request.destination === "sharedworker";
+}}
+
 async function fromCache(request) {{
-  return isolated(await fromCacheOrNetwork(request));
+  const response = await fromCacheOrNetwork(request);
+  return needsIsolation(request) ? isolated(response) : response;
 }}
 
 async function fromCacheOrNetwork(request) {{

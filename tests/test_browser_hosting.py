@@ -57,6 +57,17 @@ def test_stop_restarts_python_on_a_host_without_isolation(watched, widgets_plain
     watch.check()
 
 
+KEPT_FILES_HEADERS = """async () => {
+  const seen = {};
+  for (const file of ["static/js/dom.js", "pyodide/pyodide.asm.wasm"]) {
+    const response = await fetch(new URL(file, navigator.serviceWorker.controller.scriptURL), { method: "HEAD" });
+    if (!response.ok) throw new Error(file + " " + response.status);
+    seen[file] = response.headers.get("Cross-Origin-Embedder-Policy");
+  }
+  return seen;
+}"""
+
+
 def test_the_service_worker_makes_the_next_visit_isolated_where_the_host_cannot(watched, widgets_plain_site):
     # GitHub Pages, say, sends no COOP/COEP. The site's own service worker adds them to what
     # it serves, so once it is in place the page is isolated and Stop interrupts Python.
@@ -71,6 +82,9 @@ def test_the_service_worker_makes_the_next_visit_isolated_where_the_host_cannot(
 
     page.reload()
     assert page.evaluate("crossOriginIsolated") is True
+    # The page and the Python worker got the headers; the other files are passed on as kept,
+    # so the browser's compiled code kept beside a script or the wasm is used again.
+    assert page.evaluate(KEPT_FILES_HEADERS) == {"static/js/dom.js": None, "pyodide/pyodide.asm.wasm": None}
     lab = ready_lab(page, lab_name(LAB))
     expect(lab).to_have_attribute("data-stop-mode", "interrupt")
     expect(lab).to_contain_text("Stop interrupts your code")
