@@ -162,3 +162,25 @@ def test_a_spoiled_picture_is_replaced_and_python_still_starts(page, widgets_sit
     button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
     wait_for_a_picture(page)
+
+
+# Prepended to the Python worker's script: Cache Storage takes the picture and never answers,
+# as a browser whose storage has hung would.
+STORAGE_THAT_HANGS = "Cache.prototype.put = function () { return new Promise(() => {}); };\n"
+
+
+def test_a_picture_whose_storage_never_answers_holds_back_neither_a_check_nor_the_next_python(page, widgets_site):
+    def hanging_storage(route):
+        original = route.fetch()
+        route.fulfill(response=original, body=STORAGE_THAT_HANGS + original.text())
+
+    page.route("**/static/js/python-worker.js", hanging_storage)
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "scratch"
+    put_code(lab, LAB.solution)
+    button(lab, "Check").click()  # waits for the picture to be kept, but only so long
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+    expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
+    # No picture was kept, so the next Python started the long way, and still started.
+    assert started_from(lab) == "scratch"
+    assert not any(size > 1_000_000 for size in pictures(page).values())

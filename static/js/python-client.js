@@ -198,6 +198,12 @@ class PythonClient extends EventTarget {
       };
       const waited = await Promise.race([interpreter.ready.then(() => "ready", loadFailed), stopped]);
       if (waited !== "ready") return stoppedResult(type, waited);
+      // A Python started the long way runs code only once its picture of memory is kept (or
+      // given up on): waited for here, so that none of it counts in the learner's time limit.
+      if (interpreter.startedFrom === "scratch") {
+        const kept = await Promise.race([interpreter.pictureKept().then(() => "ready"), stopped]);
+        if (kept !== "ready") return stoppedResult(type, kept);
+      }
       active.interpreter = interpreter;
       onStart?.();
       const reply = interpreter.request({ ...extra, type, lab, code }, onOutput, onUpdate);
