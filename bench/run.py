@@ -9,7 +9,9 @@
 - rebuild after editing one lesson, in-process as `course serve` does (live reload on,
   the search index following in the background: it is waited for between edits)
 - opening a lab page until data-python-state="ready", against a bare loadPyodide() page, on a
-  first visit and on a second (when the lab page starts from its picture of Python's memory)
+  first visit and on a second (when the lab page starts from its picture of Python's memory):
+  in Playwright's in-memory profiles, then in profiles on disk, which keep compiled code as a
+  learner's browser does
 - Check latency for `attend` (click to verdict) once Python is loaded: clicked as soon as the
   next fresh Python is loaded, and 2 s after each verdict; before it has loaded; the page's
   memory with its Pythons
@@ -29,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import expect, sync_playwright
 
 PROJECT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT))
@@ -37,7 +39,7 @@ sys.path.insert(0, str(PROJECT))
 from site_builder.build import build  # noqa: E402
 from site_builder.hooks import HOOKS  # noqa: E402
 from site_builder.up_to_date import settle_records  # noqa: E402
-from tests.browser import chromium, serving  # noqa: E402
+from tests.browser import CHROMIUM, CHROMIUM_ARGS, chromium, serving  # noqa: E402
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
@@ -138,20 +140,67 @@ def ready_times(browser, url):
     return times
 
 
+def ready_times_on_disk(url, settle):
+    """ready_times in a profile kept on disk, as a learner's browser keeps one. Unlike Playwright's
+    in-memory profiles, it keeps the code Chromium compiled from scripts and wasm between visits.
+    `settle`: wait, after the first visit, until the offline copy and the picture of Python's
+    memory are whole, so that the second visit finds them."""
+    folder = tempfile.mkdtemp()
+    try:
+        with sync_playwright() as playwright:
+            context = playwright.chromium.launch_persistent_context(
+                folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, bypass_csp=True)
+            context.add_init_script(READY_MARK)
+            page = context.new_page()
+            times = []
+            for _visit in ("first", "second"):
+                page.goto(url)
+                page.wait_for_function("window.readyAt !== undefined", timeout=120_000)
+                times.append(page.evaluate("window.readyAt") / 1000)
+                if settle:
+                    page.evaluate(OFFLINE_COPY_IN)
+                    page.evaluate(PICTURE_IN)
+                page.wait_for_timeout(1_500)
+            context.close()
+        return times
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+PICTURE_IN = """async () => {
+  for (;;) {
+    const kept = await (await caches.open("microgpt-course-python-memory")).keys();
+    if (kept.length) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}"""
+
+
 def bench_browser(work):
     site = work / "dist"
     (site / "bare.html").write_text(BARE_PAGE)
-    with serving(site) as url, chromium() as browser:
+    lab_page = "08-attention/scaled-dot-product/"
+    with serving(site) as url:
+        with chromium() as browser:
+            bare, lab = [], []
+            for _ in range(3):
+                bare.append(ready_times(browser, url + "bare.html"))
+                lab.append(ready_times(browser, url + lab_page))
+            report_ready(bare, lab, "in Playwright's in-memory profile")
+            print(f"Check latency for attend: {check_latency(browser, url)}")
         bare, lab = [], []
         for _ in range(3):
-            bare.append(ready_times(browser, url + "bare.html"))
-            lab.append(ready_times(browser, url + "08-attention/scaled-dot-product/"))
-        for index, visit in enumerate(("first visit (cold)", "second visit (warm)")):
-            b = statistics.median(times[index] for times in bare)
-            l = statistics.median(times[index] for times in lab)
-            print(f"{visit}: bare loadPyodide() page ready: median {b:.2f} s {fmt([t[index] for t in bare])}")
-            print(f"{visit}: lab page data-python-state=ready: median {l:.2f} s {fmt([t[index] for t in lab])}  ratio {l / b:.2f}x")
-        print(f"Check latency for attend: {check_latency(browser, url)}")
+            bare.append(ready_times_on_disk(url + "bare.html", settle=False))
+            lab.append(ready_times_on_disk(url + lab_page, settle=True))
+        report_ready(bare, lab, "in a profile on disk (code caches kept)")
+
+
+def report_ready(bare, lab, where):
+    for index, visit in enumerate(("first visit (cold)", "second visit (warm)")):
+        b = statistics.median(times[index] for times in bare)
+        l = statistics.median(times[index] for times in lab)
+        print(f"{visit}, {where}: bare loadPyodide() page ready: median {b:.2f} s {fmt([t[index] for t in bare])}")
+        print(f"{visit}, {where}: lab page data-python-state=ready: median {l:.2f} s {fmt([t[index] for t in lab])}  ratio {l / b:.2f}x")
 
 
 def check_latency(browser, url):
