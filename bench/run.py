@@ -126,18 +126,12 @@ READY_MARK = """new MutationObserver(() => {
 def ready_times(browser, url):
     """Seconds until ready on a first visit (a new browser profile) and on a second (the same profile)."""
     context = browser.new_context(bypass_csp=True)  # the site forbids eval; the benchmark's probes need it
-    context.add_init_script(READY_MARK)
-    page = context.new_page()
-    times = []
-    for _visit in ("first", "second"):
-        page.goto(url)
-        page.wait_for_function("window.readyAt !== undefined", timeout=120_000)
-        times.append(page.evaluate("window.readyAt") / 1000)
+    try:
         # Let the first visit finish what it does after ready (the service worker's copy of the
         # site, the picture of Python's memory) before the second visit begins.
-        page.wait_for_timeout(3_000)
-    context.close()
-    return times
+        return visit_twice(context, url, settle=False, pause_ms=3_000)
+    finally:
+        context.close()
 
 
 def ready_times_on_disk(url, settle):
@@ -150,21 +144,29 @@ def ready_times_on_disk(url, settle):
         with sync_playwright() as playwright:
             context = playwright.chromium.launch_persistent_context(
                 folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS, bypass_csp=True)
-            context.add_init_script(READY_MARK)
-            page = context.new_page()
-            times = []
-            for _visit in ("first", "second"):
-                page.goto(url)
-                page.wait_for_function("window.readyAt !== undefined", timeout=120_000)
-                times.append(page.evaluate("window.readyAt") / 1000)
-                if settle:
-                    page.evaluate(OFFLINE_COPY_IN)
-                    page.evaluate(PICTURE_IN)
-                page.wait_for_timeout(1_500)
-            context.close()
-        return times
+            try:
+                return visit_twice(context, url, settle=settle, pause_ms=1_500)
+            finally:
+                context.close()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def visit_twice(context, url, settle, pause_ms):
+    """Seconds until ready on two visits to `url` in `context`, `pause_ms` after each (and, with
+    `settle`, once the offline copy and the picture are in)."""
+    context.add_init_script(READY_MARK)
+    page = context.new_page()
+    times = []
+    for _visit in ("first", "second"):
+        page.goto(url)
+        page.wait_for_function("window.readyAt !== undefined", timeout=120_000)
+        times.append(page.evaluate("window.readyAt") / 1000)
+        if settle:
+            page.evaluate(OFFLINE_COPY_IN)
+            page.evaluate(PICTURE_IN)
+        page.wait_for_timeout(pause_ms)
+    return times
 
 
 PICTURE_IN = """async () => {
