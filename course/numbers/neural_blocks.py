@@ -417,8 +417,8 @@ def loss_and_step(W, counts, lr):
     """(average_nll(W, counts), train_step(W, counts, lr)), to the last bit, each row's exps taken once.
 
     The loss and the step both need every row's softmax. The walks below take some 3,000 steps
-    between them, so computing the exps once (and on floats only) halves a build's longest wait
-    here; the arithmetic is the two functions' own, in their order.
+    between them, so computing the exps once (and on floats only) takes a third off a cold
+    build's time here; the arithmetic is the two functions' own, in their order.
     """
     pairs = sum(map(sum, counts))
     total, counted, new = 0.0, 0, []
