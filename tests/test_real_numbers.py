@@ -12,6 +12,7 @@ import pytest
 
 from microgpt import attention_maps, load_checkpoint
 from site_builder.build import build
+from tests.fresh_process import in_a_fresh_process
 
 PROJECT = Path(__file__).resolve().parent.parent
 PAGE = "attention-explained/index.html"
@@ -45,17 +46,23 @@ def two_builds(tmp_path_factory):
     """The page built from a copy of the course, then again once its queries are sharpened three times.
 
     One pair of builds serves every test here: a build of the whole course is the slow part.
+    Each runs in a Python of its own, which has one thread as `course build` has, so that it
+    spreads its work over both cores (this process has the browser tests' threads).
     """
     root = tmp_path_factory.mktemp("real-numbers") / "course-root"
     for name in ("course", "lessons", "labs", "pages"):
         shutil.copytree(PROJECT / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
     checkpoint = root / "course" / "checkpoint.json"
     out = root.parent / "dist"
-    build(root, out)
+    in_a_fresh_process(build_site, str(root), str(out))
     before = ((out / PAGE).read_text(), final_a_of_emma(checkpoint))
     sharpen_queries(checkpoint, 3.0)
-    build(root, out)
+    in_a_fresh_process(build_site, str(root), str(out))
     return before, (out / PAGE).read_text(), checkpoint
+
+
+def build_site(root, out):
+    build(Path(root), Path(out))
 
 
 def test_emma_tables_follow_the_checkpoint(two_builds):
