@@ -40,6 +40,7 @@ from site_builder.build import build  # noqa: E402
 from site_builder.hooks import HOOKS  # noqa: E402
 from site_builder.up_to_date import settle_records  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, chromium, serving  # noqa: E402
+from tests.python_picture import CACHE_NAME as PICTURE_CACHE  # noqa: E402
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
@@ -164,14 +165,15 @@ def visit_twice(context, url, settle, pause_ms):
         times.append(page.evaluate("window.readyAt") / 1000)
         if settle:
             page.evaluate(OFFLINE_COPY_IN)
-            page.evaluate(PICTURE_IN)
+            page.evaluate(PICTURE_IN, PICTURE_CACHE)
         page.wait_for_timeout(pause_ms)
     return times
 
 
-PICTURE_IN = """async () => {
+# The cache's name is read from the worker's own source (tests/python_picture.py), never copied.
+PICTURE_IN = """async (name) => {
   for (;;) {
-    const kept = await (await caches.open("microgpt-course-python-memory")).keys();
+    const kept = await (await caches.open(name)).keys();
     if (kept.length) return true;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
