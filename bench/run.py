@@ -11,7 +11,8 @@
 - opening a lab page until data-python-state="ready", against a bare loadPyodide() page, on a
   first visit and on a second (when the lab page starts from its picture of Python's memory):
   in Playwright's in-memory profiles, then in profiles on disk, which keep compiled code as a
-  learner's browser does
+  learner's browser does; and, to tell where the lab page's extra time goes, the same bare
+  load in a worker and the site's Python with no lesson page around it
 - Check latency for `attend` (click to verdict) once Python is loaded: clicked as soon as the
   next fresh Python is loaded, and 2 s after each verdict; before it has loaded; the page's
   memory with its Pythons
@@ -47,6 +48,26 @@ BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
 const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
 window.readyAt = performance.now();
+</script>"""
+
+# Two pages between those, to tell where a lab page's extra time goes: the same bare load in a
+# worker (as the lab's Python loads), and the site's own Python with no lesson around it.
+BARE_WORKER_PAGE = """<!doctype html><meta charset="utf-8"><title>bare worker</title>
+<script type="module">
+const worker = new Worker("./bare-worker.js", { type: "module" });
+worker.onmessage = () => { window.readyAt = performance.now(); };
+</script>"""
+BARE_WORKER = """const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+postMessage("ready");
+"""
+PYTHON_ALONE_PAGE = """<!doctype html><meta charset="utf-8"><title>the lab's Python alone</title>
+<script type="module">
+import { getPython } from "./static/js/python-client.js";
+const python = getPython();
+const ready = () => { if (python.state === "ready") window.readyAt ??= performance.now(); };
+python.addEventListener("statechange", ready);
+ready();
 </script>"""
 
 READING_MS = 2_000  # a learner reading a verdict before checking again
@@ -183,14 +204,24 @@ PICTURE_IN = """async (name) => {
 def bench_browser(work):
     site = work / "dist"
     (site / "bare.html").write_text(BARE_PAGE)
+    (site / "bare-worker.html").write_text(BARE_WORKER_PAGE)
+    (site / "bare-worker.js").write_text(BARE_WORKER)
+    (site / "python-alone.html").write_text(PYTHON_ALONE_PAGE)
     lab_page = "08-attention/scaled-dot-product/"
     with serving(site) as url:
         with chromium() as browser:
-            bare, lab = [], []
+            bare, lab, in_worker, alone = [], [], [], []
             for _ in range(3):
                 bare.append(ready_times(browser, url + "bare.html"))
                 lab.append(ready_times(browser, url + lab_page))
+                in_worker.append(ready_times(browser, url + "bare-worker.html"))
+                alone.append(ready_times(browser, url + "python-alone.html"))
             report_ready(bare, lab, "in Playwright's in-memory profile")
+            for index, visit in enumerate(("first visit (cold)", "second visit (warm)")):
+                print(f"{visit}, in-memory profile, where the lab page's time goes: bare loadPyodide() in a worker "
+                      f"{statistics.median(t[index] for t in in_worker):.2f} s, the site's Python with no lesson page "
+                      f"{statistics.median(t[index] for t in alone):.2f} s (no offline copy: the files come from the "
+                      f"server), the lab page {statistics.median(t[index] for t in lab):.2f} s")
             print(f"Check latency for attend: {check_latency(browser, url)}")
         bare, lab = [], []
         for _ in range(3):
