@@ -74,7 +74,7 @@ def check(root, lab, file):
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("course/checkpoint.json"), show_default=True)
 @click.option("--steps", type=click.IntRange(1), default=1000, show_default=True)
 def train(names_path, out, steps):
-    """Train microgpt and write its checkpoint (a few minutes on one core)."""
+    """Train microgpt and write its checkpoint, and the quick run's losses beside it (a few minutes on one core)."""
     from site_builder.training import train_checkpoint
 
     train_checkpoint(names_path, out, steps)

@@ -1,13 +1,21 @@
-"""`course train`: train microgpt on names.txt and write the checkpoint the build reads."""
+"""`course train`: train microgpt on names.txt and write what the build reads of training.
+
+The build trains nothing: it reads the checkpoint (the trained model and the loss of each of
+its steps) and, beside it, the record of the capstone's quick run (200 steps of their own,
+whose learning rate falls to 0 at step 200), which the capstone draws beside a learner's run.
+"""
 
 from pathlib import Path
 
 import click
 
-from microgpt import names_sha256_ok, read_names, sample_names, save_checkpoint, train
+from labkit.capstone import QUICK_STEPS
+from microgpt import names_sha256_ok, read_names, sample_names, save_checkpoint, save_record, train
 from microgpt.checkpoint import read_checkpoint
 from microgpt.data import NAMES_SHA256
 from site_builder.names_data import names_path as course_names_path
+
+QUICK_RECORD = "quick-run.json"  # written beside the checkpoint
 
 
 def dataset(names_path):
@@ -23,14 +31,23 @@ def dataset(names_path):
 
 def train_checkpoint(names_path, out, steps):
     names = dataset(names_path)
-    with click.progressbar(length=steps, label="Training", show_pos=True, item_show_func=lambda loss: loss) as bar:
-
-        def on_step(step, loss):
-            bar.update(1, f"loss {loss:.4f}")
-
-        run = train(names, steps=steps, on_step=on_step)
+    run = trained(names, steps, "Training")
     save_checkpoint(out, run)
     checkpoint = read_checkpoint(out)  # sample from what was written, not from memory
     samples = sample_names(checkpoint.model, 20, 0.5, checkpoint.sampling_rng())
     click.echo(f"Wrote {out}: first loss {run.losses[0]:.12f}, last loss {run.losses[-1]:.12f}")
     click.echo("Samples: " + ", ".join(samples))
+    quick = trained(names, QUICK_STEPS, "The quick run")
+    record = Path(out).with_name(QUICK_RECORD)
+    save_record(record, quick)
+    click.echo(f"Wrote {record}: the quick run's {QUICK_STEPS} losses, last {quick.losses[-1]:.12f}")
+
+
+def trained(names, steps, label):
+    """A finished run of `steps` steps on `names`, its progress shown under `label`."""
+    with click.progressbar(length=steps, label=label, show_pos=True, item_show_func=lambda loss: loss) as bar:
+
+        def on_step(step, loss):
+            bar.update(1, f"loss {loss:.4f}")
+
+        return train(names, steps=steps, on_step=on_step)

@@ -9,6 +9,7 @@ from site_builder.cli import main
 from tests.courses import real_course
 
 # `course check` run from the course folder, on a real lab: what it says is read from the lab.
+PROJECT = Path(__file__).resolve().parent.parent
 PROJECT_LAB = "labs/08-attention/scaled-dot-product"
 LAB = real_course().labs.get(PROJECT_LAB.removeprefix("labs/"))
 CHECK_NAMES = [check.name for check in load_checks(LAB.checks_source, LAB.id).checks]
@@ -128,6 +129,10 @@ def test_train_writes_a_checkpoint_that_reproduces_the_first_loss(tmp_path):
     assert result.exit_code == 0, result.output
     assert "first loss 3.365966947585" in result.output
     assert len(json.loads(out.read_text())["losses"]) == 2
+    # Beside it, the capstone's quick run: always the preset's 200 steps, whatever --steps says.
+    record = json.loads((tmp_path / "quick-run.json").read_text())
+    assert record["training"]["num_steps"] == 200 and len(record["losses"]) == 200
+    assert record["losses"] == json.loads((PROJECT / "course" / "quick-run.json").read_text())["losses"]
 
 
 def test_train_refuses_a_file_that_is_not_names_txt(tmp_path):

@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKPOINT = ROOT / "course" / "checkpoint.json"
+QUICK_RECORD = ROOT / "course" / "quick-run.json"  # the capstone's quick run, recorded by `course train`
 
 import microgpt
 
@@ -166,6 +167,30 @@ def test_save_and_read_round_trip(tmp_path):
     assert back.losses == run.losses
     assert back.model.plain_weights() == run.model.plain_weights()
     assert back.sampling_rng().random() == run.rng.random()
+
+
+def test_a_runs_record_round_trips_its_settings_and_losses(tmp_path):
+    run = TrainingRun(load_names(), num_steps=1000)
+    run.step()
+    run.step()
+    path = tmp_path / "record.json"
+    microgpt.save_record(path, run)
+    assert microgpt.read_record(path) == (run.settings(), run.losses)
+    assert "weights" not in path.read_text()
+
+
+@pytest.mark.parametrize("text, why", [
+    ('{"format": "zero-to-microgpt checkpoint", "version": 1, "losses": [1.0]}', "is not a version-1 zero-to-microgpt training record"),
+    ('{"format": "zero-to-microgpt training record", "version": 2, "losses": [1.0]}', "is not a version-1 zero-to-microgpt training record"),
+    ('[]', "is not a version-1 zero-to-microgpt training record"),
+    ('{"format": "zero-to-microgpt training record", "version": 1, "losses": [1.0, "2"]}', "its losses are not a list of numbers"),
+    ('{"format": "zero-to-microgpt training record", "version": 1}', "its losses are not a list of numbers"),
+])
+def test_a_file_that_is_not_a_runs_record_is_refused_by_name(tmp_path, text, why):
+    path = tmp_path / "record.json"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=f"record.json.*{why}"):
+        microgpt.read_record(path)
 
 
 # --- the committed checkpoint ---------------------------------------------------

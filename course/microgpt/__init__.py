@@ -12,13 +12,13 @@ number for number, split into small modules:
     train       the loss, Adam, and the training loop
     sample      writing new names
     inference   fast float forward pass and attention maps
-    checkpoint  saving and loading a trained model as JSON
+    checkpoint  saving and loading a trained model (or only a run's losses) as JSON
 
 Only the standard library is used, so it also runs in the browser (Pyodide).
 """
 
 from .autograd import Value
-from .checkpoint import Checkpoint, load_checkpoint, read_checkpoint, save_checkpoint
+from .checkpoint import Checkpoint, load_checkpoint, read_checkpoint, read_record, save_checkpoint, save_record
 from .data import DatasetError, download_names, names_sha256_ok, read_names
 from .inference import attention_maps, mean_surprise, run_many, run_name, run_tokens
 from .model import GPT, GPTConfig, KVCache, attention_head, forward, multi_head_attention
@@ -29,6 +29,6 @@ from .train import Adam, TrainingRun, document_loss, train
 __all__ = [
     "Adam", "Checkpoint", "DatasetError", "GPT", "GPTConfig", "KVCache", "Tokenizer",
     "TrainingRun", "Value", "attention_head", "attention_maps", "document_loss", "download_names",
-    "forward", "load_checkpoint", "mean_surprise", "multi_head_attention", "names_sha256_ok", "read_checkpoint", "read_names", "run_many", "run_name", "run_tokens",
-    "sample_name", "sample_names", "save_checkpoint", "train",
+    "forward", "load_checkpoint", "mean_surprise", "multi_head_attention", "names_sha256_ok", "read_checkpoint", "read_names", "read_record", "run_many", "run_name", "run_tokens",
+    "sample_name", "sample_names", "save_checkpoint", "save_record", "train",
 ]

@@ -21,6 +21,8 @@ from .tokenizer import Tokenizer
 
 FORMAT = "zero-to-microgpt checkpoint"
 VERSION = 1
+# A run kept for its losses alone (a shorter run drawn beside the learner's, say): no weights.
+RECORD_FORMAT = "zero-to-microgpt training record"
 
 
 @dataclass
@@ -84,6 +86,25 @@ def read_checkpoint(path):
         raise ValueError(f"{path}: expected {data['num_params']} parameters, found {model.num_params}")
     version, internal, gauss_next = data["rng_state"]
     return Checkpoint(model, data["losses"], (version, tuple(internal), gauss_next), data["training"])
+
+
+def save_record(path, run):
+    """Write a TrainingRun's settings and the loss of each of its steps (not its weights) to `path`."""
+    data = {"format": RECORD_FORMAT, "version": VERSION, "training": run.settings(), "losses": run.losses}
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(_to_json(data) + "\n")
+
+
+def read_record(path):
+    """(training settings, losses) from a file save_record wrote."""
+    with open(path, encoding="utf-8") as file:
+        data = json.load(file)
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or data.get("version") != VERSION:
+        raise ValueError(f"{path} is not a version-{VERSION} {RECORD_FORMAT}")
+    losses = data.get("losses")
+    if not isinstance(losses, list) or not all(type(loss) is float for loss in losses):
+        raise ValueError(f"{path}: its losses are not a list of numbers")
+    return data.get("training", {}), losses
 
 
 def load_checkpoint(path):

@@ -4,7 +4,8 @@
   - `first_loss`, `first_name`: the seeded first step's loss and name (Module 9's first step);
   - `runs`: per preset (`quick`, `full`), its steps and the course's loss at every step, to draw
     beside the learner's curve (`full` is the trained checkpoint's own record; `quick` is a
-    shorter run of its own, its rate falling to 0 at its last step, trained here and kept on disk);
+    shorter run of its own, its rate falling to 0 at its last step, which `course train`
+    recorded beside the checkpoint in course/quick-run.json: the build trains nothing);
   - `ladder`: the loss ladder's rungs the learner's held-out loss is placed among, and the
     course's trained microgpt on the same held-out names;
   - `held_out`: how many names that is; `checkpoint_every`: how often the page saves a run.
@@ -14,7 +15,7 @@ import math
 import random
 
 import microgpt
-from microgpt import read_checkpoint
+from microgpt import read_checkpoint, read_record
 from microgpt.train import TrainingRun
 
 from labkit import capstone as labkit_capstone
@@ -22,9 +23,8 @@ from labkit import capstone as labkit_capstone
 from . import ladder, text_as_numbers, whole_gpt
 from .disk_cache import on_disk
 
-QUICK_STEPS = 200
-# Seconds a cold build spends here, about (the quick run's 200 training steps): the build starts it first.
-BUILD_SECONDS = 6
+QUICK_STEPS = labkit_capstone.QUICK_STEPS
+QUICK_RECORD = ladder.ROOT / "course" / "quick-run.json"
 FULL_STEPS = labkit_capstone.MAX_STEPS
 WINDOW = labkit_capstone.CHECKPOINT_EVERY  # the curve averages the losses between two checkpoints
 SMOOTH_STEPS, SMOOTH_WINDOW = 6, 3  # the train lab's worked example: the first losses, averaged over 3
@@ -83,11 +83,20 @@ def originality():
     }
 
 
-@on_disk(sources=("capstone.py", "text_as_numbers.py"))
-def quick_run():
-    """The quick preset, trained here with the course's own microgpt (about 10 s, once)."""
-    run = TrainingRun(text_as_numbers.names(), num_steps=QUICK_STEPS, seed=labkit_capstone.SEED).run()
-    return run.losses
+def quick_run(first_loss):
+    """The quick preset's loss at every step, as `course train` recorded them.
+
+    Its first step is the full run's first step (the same seed, the same starting weights, the
+    same name): a record from other settings, other names or an older model says so here.
+    """
+    training, losses = read_record(QUICK_RECORD)
+    settings = {"num_steps": QUICK_STEPS, "seed": labkit_capstone.SEED, "learning_rate": labkit_capstone.LR0,
+                "num_names": len(text_as_numbers.names())}
+    wrong = {name: training.get(name) for name, value in settings.items() if training.get(name) != value}
+    if wrong or len(losses) != QUICK_STEPS or losses[0] != first_loss:
+        why = f"its settings {wrong} are not the quick preset's" if wrong else "its losses are not this course's quick run"
+        raise ValueError(f"{QUICK_RECORD.name}: {why}: run `course train` to record it again")
+    return losses
 
 
 @on_disk(with_checkpoint=True, sources=("capstone.py", "text_as_numbers.py"))
@@ -98,9 +107,8 @@ def course_held_out():
 
 
 def capstone():
-    # The quick run first: a build's other worker process is computing the ladder meanwhile.
-    quick = quick_run()
     first = whole_gpt.training_step()
+    quick = quick_run(first["loss"])
     full = read_checkpoint(ladder.CHECKPOINT).losses
     if len(full) != FULL_STEPS or not math.isclose(full[0], first["loss"], rel_tol=0, abs_tol=1e-12):
         raise ValueError(f"course/checkpoint.json's losses do not start the seeded run of {FULL_STEPS} steps")

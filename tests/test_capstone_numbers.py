@@ -1,0 +1,54 @@
+"""The capstone's quick run is read from course/quick-run.json (`course train` records it), and a
+record that is not this course's quick run is refused with what to do about it."""
+
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+
+from site_builder.numbers import fresh_package
+
+PROJECT = Path(__file__).resolve().parent.parent
+RECORD = PROJECT / "course" / "quick-run.json"
+
+
+@pytest.fixture(scope="module")
+def capstone():
+    fresh_package(PROJECT / "course" / "numbers")
+    return importlib.import_module("course_numbers.capstone")
+
+
+@pytest.fixture(scope="module")
+def first_loss():
+    return json.loads((PROJECT / "course" / "checkpoint.json").read_text())["losses"][0]
+
+
+def test_the_quick_run_is_the_record_course_train_wrote(capstone, first_loss):
+    losses = capstone.quick_run(first_loss)
+    assert losses == json.loads(RECORD.read_text())["losses"]
+    assert len(losses) == 200 == capstone.QUICK_STEPS
+
+
+def changed(record, **fields):
+    data = json.loads(RECORD.read_text())
+    data["training"].update(fields.pop("training", {}))
+    data.update(fields)
+    return data
+
+
+@pytest.mark.parametrize("edit, said", [
+    (lambda data: changed(data, training={"num_steps": 1000}), "its settings {'num_steps': 1000} are not the quick preset's"),
+    (lambda data: changed(data, training={"seed": 7}), "its settings {'seed': 7} are not the quick preset's"),
+    (lambda data: changed(data, training={"learning_rate": 0.02}), "its settings {'learning_rate': 0.02} are not the quick preset's"),
+    (lambda data: changed(data, training={"num_names": 50}), "its settings {'num_names': 50} are not the quick preset's"),
+    (lambda data: changed(data, losses=changed(data)["losses"][:199]), "its losses are not this course's quick run"),
+    (lambda data: changed(data, losses=[3.0] + changed(data)["losses"][1:]), "its losses are not this course's quick run"),
+])
+def test_a_record_of_another_run_says_to_record_it_again(capstone, first_loss, monkeypatch, tmp_path, edit, said):
+    record = tmp_path / "quick-run.json"
+    record.write_text(json.dumps(edit(RECORD)))
+    monkeypatch.setattr(capstone, "QUICK_RECORD", record)
+    with pytest.raises(ValueError) as raised:
+        capstone.quick_run(first_loss)
+    assert str(raised.value) == f"quick-run.json: {said}: run `course train` to record it again"
