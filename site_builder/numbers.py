@@ -8,6 +8,7 @@ import re
 import sys
 import traceback
 from pathlib import Path
+from types import ModuleType
 
 from site_builder import tomlfile
 from site_builder.errors import did_you_mean, exception_text
@@ -87,11 +88,31 @@ class Providers:
             kept = self.cache and self.cache.has(self.cache_inputs, target)
             if target not in self.results and target not in self.coming and not kept:
                 by_module.setdefault(target.split(":")[0], []).append(target)
+        # A module that uses a slow module's numbers would only wait for them in the other
+        # worker: it joins that module's piece, and is computed after it, in the same process.
+        pieces = {}
+        for name, group in by_module.items():
+            chain = [name]  # name, the slow module it uses, the slow module that one uses, ...
+            while (slow := self.slow_import(chain[-1], by_module)) and slow not in chain:
+                chain.append(slow)
+            pieces.setdefault(chain[-1], []).append((len(chain), group))
         # The longest first: a module that takes seconds, started last, would keep one core
         # busy after the other has run out of work.
-        for name, group in sorted(by_module.items(), key=lambda item: -self.build_seconds(item[0])):
+        for name, groups in sorted(pieces.items(), key=lambda item: -self.build_seconds(item[0])):
+            group = [target for _, group in sorted(groups, key=lambda pair: pair[0]) for target in group]
             piece = workers.submit(computed_in_worker, str(self.root), group)
             self.coming.update((target, piece) for target in group)
+
+    def slow_import(self, name, modules):
+        """The slowest module among `modules` (names) that module `name` imports and that says it
+        takes seconds (BUILD_SECONDS), or None."""
+        try:
+            imported = [value.__name__.removeprefix(f"{PACKAGE}.") for value in vars(self.module(name)).values()
+                        if isinstance(value, ModuleType) and value.__name__.startswith(f"{PACKAGE}.")]
+        except (LookupError, ProviderFailed):
+            return None
+        slow = [other for other in imported if other != name and other in modules and self.build_seconds(other) > 0]
+        return max(slow, key=self.build_seconds, default=None)
 
     def build_seconds(self, name):
         """What module `name` says its numbers take to compute (`BUILD_SECONDS`, 0 unless it says).

@@ -105,3 +105,25 @@ def test_a_cold_build_starts_the_modules_that_say_they_are_longest_first(mini_co
     # The broken module's failure is kept for the page that asks, as without workers.
     with pytest.raises(ProviderFailed, match="raised ValueError: no"):
         providers.compute("broken:value")
+
+
+def test_a_module_that_uses_a_slow_modules_numbers_is_computed_after_it_in_its_piece(mini_course):
+    # Sent to a worker of its own, it would only wait there for the other worker's result.
+    numbers = mini_course / "course" / "numbers"
+    sources = {
+        "slow": "BUILD_SECONDS = 6",
+        "middle": "from . import slow\nBUILD_SECONDS = 1",  # slow itself, and using a slower one
+        "top": "from . import middle",  # uses middle, which joins slow: so does top
+        "reader": "from . import slow",
+        "alone": "from . import quick",  # quick says nothing of seconds: no reason to wait together
+        "quick": "",
+        "elsewhere": "from . import kept",  # kept is not computed in this build
+        "kept": "BUILD_SECONDS = 3",
+    }
+    for name, line in sources.items():
+        (numbers / f"{name}.py").write_text(f"{line}\n\ndef value():\n    return {{'x': 1}}\n")
+    workers = RecordingWorkers()
+    names = ["top", "reader", "alone", "quick", "elsewhere", "middle", "slow"]
+    Providers(mini_course).prefetch([f"{name}:value" for name in names], workers)
+    assert workers.sent == [["slow:value", "reader:value", "middle:value", "top:value"],
+                            ["alone:value"], ["quick:value"], ["elsewhere:value"]]
