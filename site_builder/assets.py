@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from pygments.formatters import HtmlFormatter
 
 from site_builder import constants
 from site_builder.bundle import write_wheel
-from site_builder.errors import BuildError
+from site_builder.errors import BuildError, exception_text
 from site_builder.stage import Stage
 
 LOCK_FILE = "pyodide/pyodide-lock.json"  # made by each build: our wheel registered in Pyodide's own
@@ -42,12 +41,8 @@ class Assets:
         self.cache = Path(cache_dir or self.root / ".cache" / "build")
         self.node_modules = self.root / "node_modules"
 
-    def write(self, verified_labs, stage, checkpoint=None, names=None, meanwhile=None):
-        """Write every asset into the staging folder `stage` (a Path or a Stage); return the wheel's file name.
-
-        `meanwhile()`, if given, is called once every asset but the lock file is written, while
-        pyodide-build (a process of its own, half a second) makes that: the build writes its pages then.
-        """
+    def write(self, verified_labs, stage, checkpoint=None, names=None):
+        """Write every asset into the staging folder `stage` (a Path or a Stage); return the wheel's file name."""
         stage = stage if isinstance(stage, Stage) else Stage(stage)
         self.copy_static(stage)
         stage.write_text("static/css/code.css", code_css())
@@ -61,7 +56,7 @@ class Assets:
         # Compressing the wheel costs more than the rest of the assets: one per content is kept.
         wheel = write_wheel(verified_labs, self.cache / "wheels", checkpoint, names, reuse=True)
         stage.link(f"pyodide/{wheel.name}", wheel)
-        stage.link(LOCK_FILE, self.lock_file(wheel, meanwhile))
+        stage.link(LOCK_FILE, self.lock_file(wheel))
         return wheel.name
 
     def copy_static(self, stage):
@@ -115,27 +110,29 @@ class Assets:
         temporary.replace(cached)
         return cached
 
-    def lock_file(self, wheel, meanwhile=None):
-        """pyodide-lock.json with our wheel registered by pyodide-build, pruned to what we ship.
-
-        `meanwhile()` is called once, while pyodide-build runs (or at once, when the lock is kept from before).
-        """
+    def lock_file(self, wheel):
+        """pyodide-lock.json with our wheel registered as pyodide-build's `pyodide lockfile add-wheels`
+        registers one (its own library, pyodide-lock, in this process), pruned to what we ship."""
         source = self.pyodide_source() / "pyodide-lock.json"
         cached = self.cache / "lock" / f"{hash_files([source])[:16]}-{wheel.name}.json"
         if cached.is_file():
-            if meanwhile:
-                meanwhile()
             return cached
+        # Imported here: every `course` command would pay for it, and only a new wheel needs it.
+        from pyodide_lock import PyodideLockSpec
+        from pyodide_lock.utils import add_wheels_to_spec
+
+        try:
+            spec = add_wheels_to_spec(PyodideLockSpec.from_json(source), [wheel], base_path=wheel.parent)
+        except Exception as error:  # noqa: BLE001 - whatever pyodide-lock says is wrong with the wheel or the lock
+            raise BuildError(f"pyodide-lock could not add the lab wheel to {source}: {exception_text(error)}") from None
         cached.parent.mkdir(parents=True, exist_ok=True)
         work = cached.with_suffix(".tmp.json")
-        pyodide_cli = Path(sys.executable).parent / "pyodide"
-        command = [str(pyodide_cli), "lockfile", "add-wheels", "--input", str(source), "--output", str(work), "--base-path", str(wheel.parent), str(wheel)]
-        run_tool(command, "pyodide-build could not add the lab wheel to pyodide-lock.json", meanwhile=meanwhile)
+        spec.to_json(work)  # its own JSON, which the site's lock then follows
         lock = json.loads(work.read_text(encoding="utf-8"))
         # The site ships only our wheel; entries for files it does not serve would fail later and vaguely.
         lock["packages"] = {name: spec for name, spec in lock["packages"].items() if spec["file_name"] == wheel.name}
-        cached.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
-        work.unlink()
+        work.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
+        work.replace(cached)  # whole or not at all, with another build at work beside this one
         return cached
 
 
@@ -148,26 +145,16 @@ def code_css():
     return f"{light}\n@media (prefers-color-scheme: dark) {{\n{dark}\n}}\n{forced_dark}\n"
 
 
-def run_tool(command, failure, cwd=None, meanwhile=None):
+def run_tool(command, failure, cwd=None):
     """Run `command`, a BuildError saying `failure` and the tool's words if it fails.
 
-    `meanwhile()`, if given, is called here while the tool runs (in a process of its own, on
-    another core); if it raises, the tool is stopped. Its output goes to files, not pipes, so
-    that a talkative tool never waits for this process to read it.
+    Its output goes to files, not pipes, so that a talkative tool never waits for this process to read it.
     """
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.TemporaryFile("w+", encoding="utf-8") as err:
         try:
-            process = subprocess.Popen(command, stdout=out, stderr=err, text=True, cwd=cwd)
+            returncode = subprocess.run(command, stdout=out, stderr=err, text=True, cwd=cwd).returncode
         except FileNotFoundError:
             raise BuildError(f"{failure}: {command[0]} is not installed") from None
-        try:
-            if meanwhile:
-                meanwhile()
-        except BaseException:
-            process.kill()
-            raise
-        finally:
-            returncode = process.wait()
         if returncode != 0:
             out.seek(0)
             err.seek(0)

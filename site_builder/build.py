@@ -7,7 +7,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
-from site_builder.assets import LOCK_FILE, Assets
+from site_builder.assets import Assets
 from site_builder.document_cache import PROCESS_DOCUMENTS
 from site_builder.errors import BuildError, Problems
 from site_builder.hooks import HOOKS
@@ -68,13 +68,10 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     for hook in HOOKS:
         files.update(hook.files(course, pages))
     with staging(out_dir, recycle=live_reload) as stage:
-        def pages_in():  # while pyodide-build registers the wheel, in a process of its own
-            write_files({**pages, **files}, stage)
-            # Only the lock file is not there yet: no page links to it.
-            report_dead_links(course, pages, stage.site_paths() | {LOCK_FILE}, problems)
-
         # The names ride in the wheel only when a lab samples from them in the browser.
-        Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None, meanwhile=pages_in)
+        Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
+        write_files({**pages, **files}, stage)
+        report_dead_links(course, pages, stage.site_paths(), problems)
         stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])
         problems.raise_if_any()
         for hook in HOOKS:

@@ -1,7 +1,6 @@
 import json
 import re
 import sys
-import time
 
 import pytest
 
@@ -31,41 +30,25 @@ def test_lock_file_registers_only_the_wheel_and_is_cached(tmp_path):
     assert assets.lock_file(wheel).read_text().endswith(" ")
 
 
-def test_the_lock_file_calls_meanwhile_once_whether_made_or_kept(tmp_path):
+def test_a_wheel_the_lock_cannot_take_is_a_build_error_in_pyodide_locks_words(tmp_path):
+    import zipfile
+
+    wheel = tmp_path / "needy-1.0-py3-none-any.whl"  # asks for a package no Pyodide lock holds
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("needy/__init__.py", "")
+        archive.writestr("needy-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: needy\nVersion: 1.0\nRequires-Dist: no-such-package-anywhere\n")
+        archive.writestr("needy-1.0.dist-info/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        archive.writestr("needy-1.0.dist-info/RECORD", "")
     assets = Assets(cache_dir=tmp_path / "cache")
-    wheel = write_wheel({}, tmp_path)
-    calls = []
-    made = assets.lock_file(wheel, meanwhile=lambda: calls.append("made"))
-    kept = assets.lock_file(wheel, meanwhile=lambda: calls.append("kept"))
-    assert made == kept and calls == ["made", "kept"]
-
-
-# Exits 0 only once the file named by its argument exists (within 20 s).
-WAITS_FOR_A_FILE = "import os, sys, time\nend = time.time() + 20\nwhile not os.path.exists(sys.argv[1]):\n    time.sleep(0.01)\n    if time.time() > end: sys.exit(3)\nprint('x' * 200_000)"
-
-
-def test_what_is_done_meanwhile_runs_while_the_tool_does(tmp_path):
-    # The tool ends only once `meanwhile` has made its file: done one after the other, it would time out.
-    flag = tmp_path / "flag"
-    started = time.monotonic()
-    run_tool([sys.executable, "-c", WAITS_FOR_A_FILE, str(flag)], "the tool failed", meanwhile=flag.touch)
-    assert time.monotonic() - started < 15
-
-
-def test_a_failure_meanwhile_stops_the_tool_and_is_raised(tmp_path):
-    def fails():
-        raise ValueError("a page could not be written")
-
-    started = time.monotonic()
-    with pytest.raises(ValueError, match="a page could not be written"):
-        run_tool([sys.executable, "-c", "import time; time.sleep(30)"], "the tool failed", meanwhile=fails)
-    assert time.monotonic() - started < 10  # stopped, not waited for
+    with pytest.raises(BuildError, match=r"pyodide-lock could not add the lab wheel to .*pyodide-lock.json: .*no-such-package-anywhere"):
+        assets.lock_file(wheel)
+    assert not list((tmp_path / "cache").rglob("*.json"))  # nothing half made is kept for the next build
 
 
 def test_a_failing_tool_is_a_build_error_with_its_own_words():
     command = [sys.executable, "-c", "import sys; print('lots of output'); sys.exit('no wheel there')"]
     with pytest.raises(BuildError, match="the tool failed:\nno wheel there"):
-        run_tool(command, "the tool failed", meanwhile=lambda: None)
+        run_tool(command, "the tool failed")
     with pytest.raises(BuildError, match="is not installed"):
         run_tool(["/no/such/tool"], "the tool failed")
 
