@@ -41,8 +41,11 @@ class Assets:
         self.cache = Path(cache_dir or self.root / ".cache" / "build")
         self.node_modules = self.root / "node_modules"
 
-    def write(self, verified_labs, stage, checkpoint=None, names=None):
-        """Write every asset into the staging folder `stage` (a Path or a Stage); return the wheel's file name."""
+    def write(self, stage):
+        """Write every asset but the lab wheel and the lock file into the staging folder `stage` (a Path or a Stage).
+
+        None of these depends on the labs' verdicts: a build writes them while the labs are verified.
+        """
         stage = stage if isinstance(stage, Stage) else Stage(stage)
         self.copy_static(stage)
         stage.write_text("static/css/code.css", code_css())
@@ -53,6 +56,10 @@ class Assets:
         stage.link("static/js/editor.js", self.editor_bundle())
         for name in PYODIDE_FILES:
             stage.link(f"pyodide/{name}", self.pyodide_source() / name)
+
+    def write_wheel(self, verified_labs, stage, checkpoint=None, names=None):
+        """Write the lab wheel and the lock file that registers it into `stage`; return the wheel's file name."""
+        stage = stage if isinstance(stage, Stage) else Stage(stage)
         # Compressing the wheel costs more than the rest of the assets: one per content is kept.
         wheel = write_wheel(verified_labs, self.cache / "wheels", checkpoint, names, reuse=True)
         stage.link(f"pyodide/{wheel.name}", wheel)

@@ -7,7 +7,7 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
-from site_builder.assets import Assets
+from site_builder.assets import LOCK_FILE, Assets
 from site_builder.document_cache import PROCESS_DOCUMENTS
 from site_builder.errors import BuildError, Problems
 from site_builder.hooks import HOOKS
@@ -20,7 +20,6 @@ from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
 from site_builder.pages import environment, render_site, root_for
-from site_builder.precompress import start_compressing
 from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.stage import Stage
 from site_builder.up_to_date import SITE_MARKER, SiteRecord, swapping
@@ -53,30 +52,34 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
         providers.prefetch(course.numbers_named(), workers)
-        start_compressing(Assets().runtime_files(), workers=workers)  # the same in every build: its copies are cached
+        for hook in HOOKS:
+            hook.started(workers, live_reload)
         verdicts = LabVerdicts(course.labs, problems, memo, providers, workers)
-        # No page shows a verdict: the pages are rendered while the workers verify the labs.
+        # No page shows a verdict: the site is made while the workers verify the labs.
         context = WidgetContext(course, providers, problems, memo)
         kept = PROCESS_DOCUMENTS if cache_dir else None
         documents = render_documents(course, context, kept, record.digests, meanwhile=verdicts.send_ready)
-        verified = verdicts.collect()
-    providers.keep_results()  # even when a page failed: what did compute holds for the next build
-    problems.raise_if_any()
-
-    pages = render_site(course, documents, live_reload=live_reload, kept=kept)
-    files = {path: text for document in documents.values() for path, text in document.files.items()}
-    for hook in HOOKS:
-        files.update(hook.files(course, pages))
-    with staging(out_dir, recycle=live_reload) as stage:
-        # The names ride in the wheel only when a lab samples from them in the browser.
-        Assets().write(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
-        write_files({**pages, **files}, stage)
-        report_dead_links(course, pages, stage.site_paths(), problems)
-        stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])
-        problems.raise_if_any()
+        if problems:  # no site can be made of these pages: say every problem, the labs' too
+            collected(verdicts, providers, problems)
+        pages = render_site(course, documents, live_reload=live_reload, kept=kept)
+        files = {path: text for document in documents.values() for path, text in document.files.items()}
         for hook in HOOKS:
-            hook.finished(stage.folder, live_reload)
-        stage.write_text(SITE_MARKER, MARKER_TEXT)  # last: the offline copy does not list it
+            files.update(hook.files(course, pages))
+        with staging(out_dir, recycle=live_reload) as stage:
+            assets = Assets()
+            assets.write(stage)
+            write_files({**pages, **files}, stage)
+            # The wheel and the lock file are still to come; no page links to them.
+            report_dead_links(course, pages, stage.site_paths() | {LOCK_FILE}, problems)
+            stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])  # before a hook reads the pages
+            for hook in HOOKS:
+                hook.pages_in(stage.folder, live_reload)
+            verified = collected(verdicts, providers, problems)
+            # The names ride in the wheel only when a lab samples from them in the browser.
+            assets.write_wheel(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
+            for hook in HOOKS:
+                hook.finished(stage.folder, live_reload)
+            stage.write_text(SITE_MARKER, MARKER_TEXT)  # last: the offline copy does not list it
     for hook in HOOKS:
         hook.landed(out_dir, live_reload)
     if live_reload:
@@ -88,17 +91,30 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     return course
 
 
+def collected(verdicts, providers, problems):
+    """The verified labs, once every verdict is in; raises every problem found so far."""
+    verified = verdicts.collect()
+    providers.keep_results()  # even when a page failed: what did compute holds for the next build
+    problems.raise_if_any()
+    return verified
+
+
 def render_documents(course, context, kept=None, digests=None, meanwhile=lambda: None):
     """{lesson or page id: RenderedDocument}: the text with its numbers and widgets, maths as MathML.
 
     `kept` (a DocumentCache) gives back a document whose inputs are all unchanged; `digests` is the build's FileDigests.
     `meanwhile()` is called before each document is rendered (to send the workers the labs whose numbers have come).
+    A document whose numbers a worker is still computing waits while those whose numbers are in
+    are rendered (the problems are sorted when they are said, so the order changes nothing else).
     """
     for kind in KINDS.values():
         kind.check_course(course, context.problems)
     keys = kept.keys(course, digests) if kept else {}
     rendered = {}
-    for document in course.documents():
+    waiting = course.documents()
+    while waiting:
+        document = next((each for each in waiting if context.providers.ready(each.numbers.values())), waiting[0])
+        waiting.remove(document)
         reused = kept.get(document.id, keys.get(document.id)) if kept else None
         if reused is not None:
             rendered[document.id] = reused
@@ -110,7 +126,7 @@ def render_documents(course, context, kept=None, digests=None, meanwhile=lambda:
             rendered[document.id] = result
             if kept and len(context.problems.found) == before:
                 kept.put(document.id, keys.get(document.id), result)
-    return rendered
+    return {document.id: rendered[document.id] for document in course.documents() if document.id in rendered}
 
 
 def render_document(document, context):

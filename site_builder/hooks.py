@@ -5,9 +5,12 @@ the written site folder (the offline copy lists every file in it). `build()` cal
 hook in the order of HOOKS; a new site-wide output is a new hook, not an edit to build.py.
 """
 
+from pathlib import Path
+
+from site_builder.assets import Assets
 from site_builder.hosting import HEADERS_FILE, headers_file_text
 from site_builder.offline import write_service_worker
-from site_builder.precompress import write_compressed
+from site_builder.precompress import Compressing, worth_compressing
 from site_builder.search import INDEX_DIR, SearchIndex
 
 
@@ -15,9 +18,16 @@ class SiteHook:
     # Folders of the site that `finished` fills whole: a stage brought up to date leaves them to it.
     owns = ()
 
+    def started(self, workers, live_reload):
+        """The build has begun, with its worker processes (site_builder/workers.py): start what is the same in every build."""
+
     def files(self, course, pages):
         """{site path: text} to write beside the pages."""
         return {}
+
+    def pages_in(self, stage, live_reload):
+        """Every page and asset is in `stage` but the lab wheel and the lock file, which wait for the
+        labs' verdicts: start what needs only the pages (the labs are still being verified)."""
 
     def finished(self, stage, live_reload):
         """Change the complete site folder `stage` before it replaces the old site."""
@@ -40,9 +50,22 @@ class OfflineCopy(SiteHook):
 class Precompressed(SiteHook):
     """`.br` and `.gz` copies of the larger files, for hosts that send them (and `course serve`)."""
 
-    def finished(self, stage, live_reload):
+    def __init__(self):
+        self.compressing = Compressing()
+
+    def started(self, workers, live_reload):
+        # The runtime's copies first, beside the work that needs Python: made once, then cached.
+        self.compressing = Compressing(workers)
+        self.compressing.start(Assets().runtime_files())
+
+    def pages_in(self, stage, live_reload):
         if not live_reload:  # an author's rebuild must be quick; the plain files serve as well
-            write_compressed(stage)
+            self.compressing.start(path for path in Path(stage).rglob("*") if worth_compressing(path))
+
+    def finished(self, stage, live_reload):
+        if not live_reload:
+            self.compressing.write(stage)
+        self.compressing = Compressing()  # this build's workers end with it
 
 
 class HostHeaders(SiteHook):
@@ -60,7 +83,7 @@ class Search(SiteHook):
     def __init__(self, index=None):
         self.index = index or SearchIndex()
 
-    def finished(self, stage, live_reload):
+    def pages_in(self, stage, live_reload):
         # `course serve` indexes too, so an author can try the search on the page being
         # written; but its rebuilds land at once, and the new index follows them.
         self.index.write(stage, wait=not live_reload)
@@ -72,6 +95,6 @@ class Search(SiteHook):
         self.index.settle()
 
 
-# The search index first: the offline copy lists every file, the index's included; the
-# compressed copies last, so that sw.js has one too.
+# The search index is made from the pages alone (pages_in); of what waits for the wheel, the
+# offline copy first, as it lists every file; the compressed copies last, so that sw.js has one too.
 HOOKS = (HostHeaders(), Search(), OfflineCopy(), Precompressed())

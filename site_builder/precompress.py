@@ -35,38 +35,50 @@ ENCODINGS = {
 
 
 def write_compressed(stage, cache=CACHE):
-    """Write the compressed copies of every large enough file in `stage`; return their count.
-
-    The copies not yet cached are made on every core (Brotli holds Python's lock while it works).
-    """
-    stage = Path(stage)
-    files = [path for path in sorted(stage.rglob("*")) if worth_compressing(path)]
-    keys = {path: file_key(path) for path in files}
+    """Write the compressed copies of every large enough file in `stage`, made on every core; return their count."""
     with Workers() as workers:
-        start_compressing(files, cache, workers, keys)
-    written = 0
-    for path in files:
-        size = path.stat().st_size
-        for suffix in ENCODINGS:
-            copy = compressed(path, cache / f"{keys[path]}{suffix}", suffix)
-            if copy.stat().st_size <= WORTH_IT * size:
-                place(copy, path.with_name(path.name + suffix))
-                written += 1
-    return written
+        return Compressing(workers, cache).write(stage)
 
 
-def start_compressing(files, cache=CACHE, workers=None, keys=None):
-    """Make in `workers` the cached copies of `files` not made yet; they are there once the workers finish.
+class Compressing:
+    """The compressed copies a build makes in its worker processes (site_builder/workers.py).
 
-    A build starts the runtime's early (see build.py), beside the work that needs Python.
+    `start()` sends the files whose copies are not cached yet to the workers, the largest first,
+    as soon as they exist (the runtime's at the start of a build, the pages once they are
+    written); `write()` waits for them and puts every copy beside its file. Without parallel
+    workers, `write()` makes the copies itself (Brotli holds Python's lock while it works).
     """
-    if not (workers and workers.parallel):
-        return
-    for path in sorted(files, key=lambda path: -path.stat().st_size):  # the longest first: none left alone at the end
-        key = keys[path] if keys else file_key(path)
-        for suffix in ENCODINGS:
-            if not (cache / f"{key}{suffix}").is_file():
-                workers.submit(compressed, path, cache / f"{key}{suffix}", suffix)
+
+    def __init__(self, workers=None, cache=CACHE):
+        self.workers, self.cache = workers, Path(cache)
+        self.coming = {}  # cached copy -> the piece making it
+
+    def start(self, files):
+        if not (self.workers and self.workers.parallel):
+            return
+        for path in sorted(files, key=lambda path: -path.stat().st_size):  # the longest first: none left alone at the end
+            key = file_key(path)
+            for suffix in ENCODINGS:
+                copy = self.cache / f"{key}{suffix}"
+                if copy not in self.coming and not copy.is_file():
+                    self.coming[copy] = self.workers.submit(compressed, path, copy, suffix)
+
+    def write(self, stage):
+        """Write the copies of every large enough file in `stage`; return their count."""
+        stage = Path(stage)
+        files = [path for path in sorted(stage.rglob("*")) if worth_compressing(path)]
+        self.start(files)
+        for piece in self.coming.values():
+            piece.result()  # what failed in a worker fails here, as it would have made here
+        written = 0
+        for path in files:
+            size, key = path.stat().st_size, file_key(path)
+            for suffix in ENCODINGS:
+                copy = compressed(path, self.cache / f"{key}{suffix}", suffix)
+                if copy.stat().st_size <= WORTH_IT * size:
+                    place(copy, path.with_name(path.name + suffix))
+                    written += 1
+        return written
 
 
 def worth_compressing(path):

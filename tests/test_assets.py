@@ -61,7 +61,7 @@ def test_link_or_copy_gives_the_same_bytes(tmp_path):
 
 def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
     stage = tmp_path / "stage"
-    Assets().write({}, stage)
+    Assets().write(stage)
     written = stage / constants.BROWSER_MODULE
     sizes = {name: (stage / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
     assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes)
@@ -70,7 +70,7 @@ def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
 
 def test_the_python_worker_is_one_file_with_its_imports_joined_in(tmp_path):
     stage = tmp_path / "stage"
-    Assets().write({}, stage)
+    Assets().write(stage)
     source = (PROJECT_ROOT / "static" / "js" / "python-worker.js").read_text(encoding="utf-8")
     imported = re.findall(r'^import .* from "\./([\w-]+\.js)";$', source, flags=re.MULTILINE)
     assert "course-constants.js" in imported and len(imported) >= 4

@@ -204,3 +204,40 @@ def test_a_failed_rebuild_while_serving_leaves_the_served_site(mini_course, out)
     assert not list(out.parent.glob(".dist-new-*")), "the staging folder was not cleaned up"
     for hook in HOOKS:
         hook.settle()
+
+
+def test_a_broken_lab_and_a_dead_link_are_said_by_the_same_build(mini_course, out):
+    # The pages are written and their links checked while the labs are verified: neither hides the other.
+    edit(mini_course / "lessons/01-basics/adding.md", "Next: [averages](../averages/).", "Next: [averages](../averagez/).")
+    edit(mini_course / "labs/01-basics/add/starter.py", "return 0", "return a + b")
+    with pytest.raises(CourseInvalid) as refused:
+        build(mini_course, out)
+    said = [str(problem) for problem in refused.value.problems]
+    assert any("dead link '../averagez/'" in problem for problem in said), said
+    assert any("starter code already passes" in problem for problem in said), said
+    assert (out / "index.html").read_text() == "previous site"
+
+
+def test_a_document_whose_numbers_are_still_coming_waits_while_the_others_are_rendered(mini_course, monkeypatch):
+    from site_builder import build as build_module
+    from site_builder.loader import load_course
+    from site_builder.errors import Problems
+    from site_builder.numbers import Providers
+    from site_builder.widgets import WidgetContext
+
+    course = load_course(mini_course)
+    problems = Problems(mini_course)
+    providers = Providers(mini_course)
+    context = WidgetContext(course, providers, problems, build_module.PROCESS_MEMO.__class__())
+    # demo:sums is being computed in a worker, as in a cold build, until another document is done.
+    rendered = []
+    monkeypatch.setattr(providers, "ready", lambda targets: len(rendered) >= 1 or "demo:sums" not in list(targets))
+    real = build_module.render_document
+    monkeypatch.setattr(build_module, "render_document", lambda document, context: rendered.append(document.id) or real(document, context))
+    documents = build_module.render_documents(course, context)
+    ids = [document.id for document in course.documents()]
+    waiting = [document.id for document in course.documents() if "demo:sums" in document.numbers.values()]
+    assert waiting and ids[0] in waiting  # the first document in the course's order must wait
+    assert rendered == [each for each in ids if each not in waiting] + waiting
+    assert list(documents) == ids  # given back in the course's order
+    assert problems.found == []

@@ -61,3 +61,40 @@ def test_a_file_rewritten_at_once_with_the_same_size_gets_copies_of_its_new_byte
     page.write_text("b" * 5000)  # within the same clock tick, very likely: size and time may look unchanged
     write_compressed(site, cache)
     assert gzip.decompress((site / "page.html.gz").read_bytes()) == b"b" * 5000
+
+
+class CountingWorkers:
+    """Stands in for the build's Workers: runs each piece at once, and notes what it was given."""
+
+    parallel = True
+
+    def __init__(self):
+        self.sent = []
+
+    def submit(self, function, *args):
+        from concurrent.futures import Future
+
+        self.sent.append(args)
+        done = Future()
+        done.set_result(function(*args))
+        return done
+
+
+def test_copies_begun_early_in_the_builds_workers_are_not_made_again(tmp_path):
+    from site_builder.precompress import Compressing
+
+    installed, site, cache = tmp_path / "node_modules", tmp_path / "site", tmp_path / "cache"
+    installed.mkdir()
+    site.mkdir()
+    runtime = ("let python = 'ready';\n" * 2000).encode()
+    (installed / "runtime.js").write_bytes(runtime)
+    (site / "runtime.js").write_bytes(runtime)  # the stage's copy of the same bytes
+    (site / "page.html").write_text("<p>a lesson</p>\n" * 300)
+    workers = CountingWorkers()
+    compressing = Compressing(workers, cache)
+    compressing.start([installed / "runtime.js"])  # at the start of the build
+    compressing.start([installed / "runtime.js"])  # asked again: already on its way
+    assert [args[2] for args in workers.sent] == [".br", ".gz"]
+    assert compressing.write(site) == 4
+    assert [(args[0].name, args[2]) for args in workers.sent[2:]] == [("page.html", ".br"), ("page.html", ".gz")]
+    assert brotli.decompress((site / "runtime.js.br").read_bytes()) == runtime
