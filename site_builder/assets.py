@@ -153,19 +153,35 @@ def code_css():
 
 
 def run_tool(command, failure, cwd=None):
-    """Run `command`, a BuildError saying `failure` and the tool's words if it fails.
+    """Run `command`, a BuildError saying `failure` and the tool's words if it fails."""
+    start_tool(command, failure, cwd)()
 
-    Its output goes to files, not pipes, so that a talkative tool never waits for this process to read it.
-    """
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+
+def start_tool(command, failure, cwd=None):
+    """Start `command` in a process of its own, which works on another core while the build goes
+    on; return a function that waits for it, raising a BuildError saying `failure` and the tool's
+    words if it failed. Its output goes to files, not pipes, so that a talkative tool never waits
+    for this process to read it."""
+    out, err = (tempfile.TemporaryFile("w+", encoding="utf-8") for _ in range(2))
+    try:
+        process = subprocess.Popen(command, stdout=out, stderr=err, text=True, cwd=cwd)
+    except FileNotFoundError:
+        out.close()
+        err.close()
+        raise BuildError(f"{failure}: {command[0]} is not installed") from None
+
+    def finish():
         try:
-            returncode = subprocess.run(command, stdout=out, stderr=err, text=True, cwd=cwd).returncode
-        except FileNotFoundError:
-            raise BuildError(f"{failure}: {command[0]} is not installed") from None
-        if returncode != 0:
-            out.seek(0)
-            err.seek(0)
-            raise BuildError(f"{failure}:\n{err.read().strip() or out.read().strip()}")
+            if process.wait() != 0:
+                out.seek(0)
+                err.seek(0)
+                raise BuildError(f"{failure}:\n{err.read().strip() or out.read().strip()}")
+        finally:
+            out.close()
+            err.close()
+
+    finish.process = process
+    return finish
 
 
 def hash_files(paths, named=True):

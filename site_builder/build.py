@@ -54,7 +54,8 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
         providers.prefetch(course.numbers_named(), workers)
         for hook in HOOKS:
             hook.started(workers, live_reload)
-        verdicts = LabVerdicts(course.labs, problems, memo, providers, workers)
+        # The labs' problems are kept apart until the end: one must not stop the pages being made and checked.
+        verdicts = LabVerdicts(course.labs, Problems(root), memo, providers, workers)
         # No page shows a verdict: the site is made while the workers verify the labs.
         context = WidgetContext(course, providers, problems, memo)
         kept = PROCESS_DOCUMENTS if cache_dir else None
@@ -69,11 +70,11 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
             assets = Assets()
             assets.write(stage)
             write_files({**pages, **files}, stage)
-            # The wheel and the lock file are still to come; no page links to them.
-            report_dead_links(course, pages, stage.site_paths() | {LOCK_FILE}, problems)
             stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])  # before a hook reads the pages
             for hook in HOOKS:
                 hook.pages_in(stage.folder, live_reload)
+            # The wheel and the lock file are still to come; no page links to them.
+            report_dead_links(course, pages, stage.site_paths() | {LOCK_FILE}, problems)
             verified = collected(verdicts, providers, problems)
             # The names ride in the wheel only when a lab samples from them in the browser.
             assets.write_wheel(verified, stage, course.checkpoint, names_path(root) if course.uses_names() else None)
@@ -92,9 +93,10 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
 
 
 def collected(verdicts, providers, problems):
-    """The verified labs, once every verdict is in; raises every problem found so far."""
+    """The verified labs, once every verdict is in; raises every problem found so far, the labs' too."""
     verified = verdicts.collect()
     providers.keep_results()  # even when a page failed: what did compute holds for the next build
+    problems.found.extend(verdicts.problems.found)
     problems.raise_if_any()
     return verified
 

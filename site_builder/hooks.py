@@ -82,11 +82,16 @@ class Search(SiteHook):
 
     def __init__(self, index=None):
         self.index = index or SearchIndex()
+        self.finishing = None  # the index begun in pages_in, finished in finished
 
     def pages_in(self, stage, live_reload):
         # `course serve` indexes too, so an author can try the search on the page being
         # written; but its rebuilds land at once, and the new index follows them.
-        self.index.write(stage, wait=not live_reload)
+        self.finishing = self.index.begin(stage, wait=not live_reload)  # Pagefind works meanwhile
+
+    def finished(self, stage, live_reload):
+        finishing, self.finishing = self.finishing, None
+        finishing()
 
     def landed(self, site, live_reload):
         self.index.landed(site)

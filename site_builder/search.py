@@ -18,9 +18,10 @@ import os
 import shutil
 import tempfile
 import threading
+import weakref
 from pathlib import Path
 
-from site_builder.assets import PROJECT_ROOT, link_or_copy, run_tool
+from site_builder.assets import PROJECT_ROOT, link_or_copy, start_tool
 from site_builder.errors import BuildError
 from site_builder.file_digests import files_under
 
@@ -70,19 +71,30 @@ class SearchIndex:
         `wait=False` (course serve): if Pagefind would have to run and an earlier index is to
         hand, link that one now and make the new one in landed(), once the site is in place.
         """
+        return self.begin(stage, wait)()
+
+    def begin(self, stage, wait=True):
+        """write(), begun: Pagefind, if it must run, works in its own process while the build goes
+        on. Returns a function that finishes the index (and returns what write() does)."""
         stage = Path(stage)
         pages = indexed_pages(stage)
         cached = self.cache / self.digest(pages)
         self.deferred = None
+        made = lambda: None  # noqa: E731 - nothing to wait for
         if not cached.is_dir():
             if not wait and self.latest is not None and self.latest.is_dir():
                 self.deferred = (pages, cached)
                 cached = self.latest
             else:
-                self.run_pagefind(stage, cached)
-        link_tree(cached, stage / INDEX_DIR, exact=True)
-        self.latest = cached
-        return cached
+                made = self.started_pagefind(stage, cached)
+
+        def finish():
+            made()
+            link_tree(cached, stage / INDEX_DIR, exact=True)
+            self.latest = cached
+            return cached
+
+        return finish
 
     def snapshot(self, pages):
         """A folder holding `pages` ({path in the site: bytes}), as they were when the build read them.
@@ -143,31 +155,55 @@ class SearchIndex:
         return json.loads(package.read_text(encoding="utf-8"))["version"]
 
     def run_pagefind(self, stage, cached):
+        self.started_pagefind(stage, cached)()
+
+    def started_pagefind(self, stage, cached):
+        """Pagefind, started on the pages of `stage`; returns a function that waits for it and
+        keeps its index in `cached`. If that is never called (the build failed), Pagefind is
+        stopped and its output removed once the function is let go of."""
         cached.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f".{cached.name}-", dir=cached.parent))
+        command = [
+            str(self.pagefind),
+            "--site", str(stage),
+            "--output-path", str(work),
+            "--glob", PAGES,
+            "--root-selector", ROOT_SELECTOR,
+            "--exclude-selectors", ", ".join(EXCLUDED),
+            "--force-language", "en",
+            "--silent",
+        ]  # fmt: skip
         try:
-            command = [
-                str(self.pagefind),
-                "--site", str(stage),
-                "--output-path", str(work),
-                "--glob", PAGES,
-                "--root-selector", ROOT_SELECTOR,
-                "--exclude-selectors", ", ".join(EXCLUDED),
-                "--force-language", "en",
-                "--silent",
-            ]  # fmt: skip
-            run_tool(command, "Pagefind could not index the site")
-            for name in UNUSED:
-                (work / name).unlink(missing_ok=True)
-            if not (work / "pagefind.js").is_file():
-                raise BuildError(f"Pagefind wrote no pagefind.js into {work}")
-            try:
-                work.rename(cached)
-            except OSError:
-                if not cached.is_dir():  # another build made the same index meanwhile: use theirs
-                    raise
-        finally:
+            pagefind = start_tool(command, "Pagefind could not index the site")
+        except BuildError:
             shutil.rmtree(work, ignore_errors=True)
+            raise
+
+        def kept():
+            try:
+                pagefind()
+                for name in UNUSED:
+                    (work / name).unlink(missing_ok=True)
+                if not (work / "pagefind.js").is_file():
+                    raise BuildError(f"Pagefind wrote no pagefind.js into {work}")
+                try:
+                    work.rename(cached)
+                except OSError:
+                    if not cached.is_dir():  # another build made the same index meanwhile: use theirs
+                        raise
+            finally:
+                abandon()
+
+        abandon = weakref.finalize(kept, stop_and_remove, pagefind.process, work)
+        return kept
+
+
+def stop_and_remove(process, folder):
+    """A Pagefind no build waits for any more: stopped if it still runs, its output removed."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def indexed_pages(site):

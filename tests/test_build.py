@@ -206,8 +206,11 @@ def test_a_failed_rebuild_while_serving_leaves_the_served_site(mini_course, out)
         hook.settle()
 
 
-def test_a_broken_lab_and_a_dead_link_are_said_by_the_same_build(mini_course, out):
-    # The pages are written and their links checked while the labs are verified: neither hides the other.
+@pytest.mark.parametrize("cores", [1, 2])
+def test_a_broken_lab_and_a_dead_link_are_said_by_the_same_build(mini_course, out, monkeypatch, cores):
+    # The pages are written and their links checked while the labs are verified: neither hides the
+    # other, whether the labs are verified in worker processes or here, as the pages are rendered.
+    monkeypatch.setattr("site_builder.workers.cores", lambda: cores)
     edit(mini_course / "lessons/01-basics/adding.md", "Next: [averages](../averages/).", "Next: [averages](../averagez/).")
     edit(mini_course / "labs/01-basics/add/starter.py", "return 0", "return a + b")
     with pytest.raises(CourseInvalid) as refused:

@@ -75,7 +75,7 @@ def test_pagefind_runs_again_only_when_a_page_changes(site, tmp_path, monkeypatc
     index = SearchIndex(cache_dir=tmp_path / "cache")
     first = index.write(stage)
     runs = []
-    monkeypatch.setattr(SearchIndex, "run_pagefind", lambda self, stage, cached: runs.append(cached) or shutil.copytree(first, cached))
+    monkeypatch.setattr(SearchIndex, "started_pagefind", lambda self, stage, cached: runs.append(cached) or (lambda: shutil.copytree(first, cached)))
 
     again = tmp_path / "again"
     shutil.copytree(stage, again, ignore=shutil.ignore_patterns("pagefind"))
@@ -122,3 +122,46 @@ def test_the_pages_indexed_are_every_index_html_and_nothing_else(tmp_path):
     pages = pages_indexed(tmp_path)
     assert pages == {"a/b/index.html": b"a/b/index.html", "a/index.html": b"a/index.html", "index.html": b"index.html"}
     assert sorted(pages) == sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.glob("**/index.html"))
+
+
+def fake_pagefind(root, script):
+    """A SearchIndex whose Pagefind is the shell `script` (the version file is what the digest reads)."""
+    tool = root / "node_modules" / ".bin" / "pagefind"
+    tool.parent.mkdir(parents=True)
+    tool.write_text(f"#!/bin/sh\n{script}\n")
+    tool.chmod(0o755)
+    package = root / "node_modules" / "pagefind" / "package.json"
+    package.parent.mkdir(parents=True)
+    package.write_text('{"version": "0.0.0"}')
+    return SearchIndex(root=root, cache_dir=root / "cache")
+
+
+def test_pagefind_works_while_the_build_goes_on_and_its_failure_is_said_when_waited_for(site, tmp_path):
+    import time
+
+    index = fake_pagefind(tmp_path, "sleep 1; echo 'no pages to index' >&2; exit 3")
+    started = time.monotonic()
+    finish = index.begin(site)
+    assert time.monotonic() - started < 0.5, "begin() waited for Pagefind"
+    with pytest.raises(BuildError, match="Pagefind could not index the site:\nno pages to index"):
+        finish()
+    assert not [path for path in (tmp_path / "cache").iterdir() if path.name.startswith(".")], "its half-made index is left"
+
+
+def test_a_pagefind_no_build_waits_for_is_stopped_and_its_output_removed(site, tmp_path):
+    import gc
+    import os
+    import time
+
+    pid_file = tmp_path / "pid"
+    index = fake_pagefind(tmp_path, f"echo $$ > {pid_file}; exec sleep 30")
+    finish = index.begin(site)  # then the build fails, and nothing calls finish()
+    deadline = time.monotonic() + 5
+    while not (pid_file.is_file() and pid_file.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    pid = int(pid_file.read_text())
+    del finish
+    gc.collect()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+    assert not [path for path in (tmp_path / "cache").iterdir() if path.name.startswith(".")]
