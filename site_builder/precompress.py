@@ -69,7 +69,7 @@ class Compressing:
         files = [path for path in sorted(stage.rglob("*")) if worth_compressing(path)]
         self.start(files)
         for piece in self.coming.values():
-            piece.result()  # what failed in a worker fails here, as it would have made here
+            piece.result()  # a copy a worker failed to make fails the build here, as making it here would
         written = 0
         for path in files:
             size, key = path.stat().st_size, file_key(path)
