@@ -99,7 +99,7 @@ class Providers:
         # The longest first: a module that takes seconds, started last, would keep one core
         # busy after the other has run out of work.
         for name, groups in sorted(pieces.items(), key=lambda item: -self.build_seconds(item[0])):
-            group = [target for _, group in sorted(groups, key=lambda pair: pair[0]) for target in group]
+            group = [target for _, part in sorted(groups, key=lambda pair: pair[0]) for target in part]
             piece = workers.submit(computed_in_worker, str(self.root), group)
             self.coming.update((target, piece) for target in group)
 
