@@ -225,13 +225,14 @@ def test_a_document_whose_numbers_are_still_coming_waits_while_the_others_are_re
     from site_builder import build as build_module
     from site_builder.loader import load_course
     from site_builder.errors import Problems
+    from site_builder.memo import Memo
     from site_builder.numbers import Providers
     from site_builder.widgets import WidgetContext
 
     course = load_course(mini_course)
     problems = Problems(mini_course)
     providers = Providers(mini_course)
-    context = WidgetContext(course, providers, problems, build_module.PROCESS_MEMO.__class__())
+    context = WidgetContext(course, providers, problems, Memo())  # nothing kept from another build
     # demo:sums is being computed in a worker, as in a cold build, until another document is done.
     rendered = []
     monkeypatch.setattr(providers, "ready", lambda targets: len(rendered) >= 1 or "demo:sums" not in list(targets))
