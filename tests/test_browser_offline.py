@@ -57,6 +57,9 @@ def test_lessons_and_labs_work_offline_after_one_visit(browser, site):
         other = COURSE.lessons()[-1]
         page.goto(site + other.url.rstrip("/"))
         expect(page.get_by_role("heading", level=1)).to_contain_text(other.title)
+        # The offline copy keeps each file under its address alone: a query finds it still.
+        page.goto(site + other.url + "?from=search")
+        expect(page.get_by_role("heading", level=1)).to_contain_text(other.title)
 
 
 def test_a_new_build_gets_a_new_cache_name(built_site, tmp_path):

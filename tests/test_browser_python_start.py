@@ -164,6 +164,33 @@ def test_a_spoiled_picture_is_replaced_and_python_still_starts(page, widgets_sit
     wait_for_a_picture(page)
 
 
+# Changes the first letter of the label the kept picture carries (python-snapshot.js: its key,
+# after a head of 20 bytes; picture-packing.js), as if an earlier build's Python had taken it.
+RELABEL_PICTURE = """async (name) => {
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) {
+    const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+    bytes[20] ^= 1;
+    await cache.put(request, new Response(bytes));
+  }
+}"""
+
+
+def test_a_picture_of_another_builds_python_is_not_restored_and_is_replaced(page, widgets_site):
+    open_lab(page, widgets_site)
+    wait_for_a_picture(page)
+    page.evaluate(RELABEL_PICTURE, PICTURES)
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "scratch"
+    put_code(lab, WRONG.code)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text(WRONG.expect, timeout=READY_TIMEOUT)
+    # The other build's picture was forgotten, and this Python's taken: the next visit starts from it.
+    wait_for_a_picture(page)
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "picture"
+
+
 # Prepended to the Python worker's script: Cache Storage takes the picture and never answers,
 # as a browser whose storage has hung would.
 STORAGE_THAT_HANGS = "Cache.prototype.put = function () { return new Promise(() => {}); };\n"

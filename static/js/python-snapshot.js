@@ -4,13 +4,18 @@
 // time a full start takes.
 //
 //   const saved = await findSnapshot(key);     // { bytes: a promise of them }, or null (none yet, or no Cache Storage)
-//   saveSnapshot(key, bytes);                  // kept in the background; older pictures are dropped
-//   forgetSnapshot(key);                       // a picture that would not restore
+//   saveSnapshot(key, bytes);                  // kept in the background, in place of any other picture
+//   forgetSnapshot();                          // a picture that would not restore
 //
 // The key names everything the picture depends on: Pyodide's version and the checker wheel's
-// hash. A new build with a new checker makes a new picture; the old one is deleted then.
+// hash. The picture is kept packed (picture-packing.js: half the bytes to read at each start),
+// labelled with its key, under one address: a Python looks for it and starts reading it at once,
+// before its own key is known, and a picture labelled with another key (an earlier build's
+// checker) is never restored, and is replaced by the next one taken.
 // Only the worker reaches this module, and only before it locks itself down; the learner's
 // code never can (the `caches` it holds here is captured, not looked up on the global scope).
+
+import { labelOf, packPicture, unpackPicture } from "./picture-packing.js";
 
 // Not under the offline cache's prefix: a new build's service worker deletes those, and this one
 // outlives builds that keep the same checker.
@@ -19,7 +24,7 @@ const store = globalThis.caches ?? null;
 
 // Beside the worker's own address, so two courses on one host keep a picture each.
 const FOLDER = new URL("python-memory/", globalThis.location.href).href;
-const addressOf = (key) => FOLDER + encodeURIComponent(key);
+const ADDRESS = FOLDER + "picture";
 
 export const canKeepSnapshots = store !== null;
 
@@ -27,29 +32,24 @@ export function snapshotKey(pyodideVersion, checkerHash) {
   return `pyodide-${pyodideVersion}-checker-${checkerHash}`;
 }
 
-// The picture kept under `key`, as { bytes }: a promise of its bytes to hand Pyodide
-// (`_loadSnapshot` takes a promise, so reading 30 MB overlaps Pyodide's own start); null
-// when there is none.
-// Finding it reads no bytes. The promise rejects, and the picture is forgotten, when it is
-// damaged: Pyodide is never handed one to restore.
-// `key` may be a promise: the cache opens while the key is worked out.
+// The picture kept, as { bytes }: a promise of its bytes to hand Pyodide (`_loadSnapshot`
+// takes a promise, so reading them overlaps Pyodide's own start); null when there is none.
+// The promise rejects, and the picture is forgotten, when it is damaged or labelled with
+// another key than `key` (which may be a promise): Pyodide is never handed one to restore.
 export async function findSnapshot(key) {
   if (!store) return null;
   let response;
-  const opening = store.open(CACHE_NAME);
-  opening.catch(() => {}); // heard below, unless working out the key fails first
-  key = await key;
   try {
-    response = await (await opening).match(addressOf(key));
+    response = await (await store.open(CACHE_NAME)).match(ADDRESS);
   } catch {
     return null; // storage refused (a private window, a full disk): start the long way
   }
   if (!response) return null;
-  const bytes = response.arrayBuffer().then(async (buffer) => {
-    const picture = new Uint8Array(buffer);
-    if (looksLikeAPicture(picture)) return picture;
-    await forgetSnapshot(key);
-    throw new Error("the picture of Python's memory is damaged");
+  const bytes = Promise.all([response.arrayBuffer(), key]).then(async ([buffer, key]) => {
+    const picture = unpackPicture(new Uint8Array(buffer), key);
+    if (picture && looksLikeAPicture(picture)) return picture;
+    await forgetSnapshot();
+    throw new Error("the picture of Python's memory is damaged, or of another build's Python");
   });
   bytes.catch(() => {}); // whoever restores hears of it; Pyodide may fail before it asks
   return { bytes }; // wrapped: an async function returning the promise itself would wait for it
@@ -71,22 +71,37 @@ export function saveSnapshot(key, bytes) {
     // Two Pythons started from scratch at once (the first and its spare) each offer a picture.
     // Putting again would gain nothing, and a browser may drop the kept copy while it writes
     // the new one, so a reader in between would find none.
-    if (await cache.match(addressOf(key))) return true;
+    if ((await keptLabel(cache)) === key) return true;
     for (const request of await cache.keys()) {
-      if (request.url.startsWith(FOLDER) && request.url !== addressOf(key)) await cache.delete(request);
+      // Pictures an earlier version of this worker kept, one address per key.
+      if (request.url.startsWith(FOLDER) && request.url !== ADDRESS) await cache.delete(request);
     }
-    const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(bytes.byteLength) };
-    await cache.put(addressOf(key), new Response(bytes, { headers }));
+    const packed = packPicture(bytes, key);
+    const headers = { "Content-Type": "application/octet-stream", "Content-Length": String(packed.byteLength) };
+    await cache.put(ADDRESS, new Response(packed, { headers }));
     return true;
   };
   return keeping().catch(() => false);
 }
 
-export async function forgetSnapshot(key) {
+// The label of the picture kept, read from its first bytes alone; null when there is none.
+async function keptLabel(cache) {
+  const response = await cache.match(ADDRESS);
+  if (!response?.body) return null;
+  const reader = response.body.getReader();
+  try {
+    const { value } = await reader.read();
+    return labelOf(value);
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}
+
+export async function forgetSnapshot() {
   if (!store) return;
   try {
     const cache = await store.open(CACHE_NAME);
-    await cache.delete(addressOf(key));
+    await cache.delete(ADDRESS);
   } catch {
     // Nothing to forget, or nowhere to forget it from.
   }

@@ -260,22 +260,26 @@ function shareCompiledRuntime(given) {
 }
 
 // Python, with the checker imported: restored from the picture when there is one, else
-// started from nothing. Returns the key a picture of this Python would be kept under.
+// started from nothing. Returns the key a picture of this Python would be labelled with.
 async function loadPython(report) {
   // All at once: the check only guards against a missing runtime, it need not hold up loading.
   const lock = fetchLock();
   const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
+  // Pyodide's 1.2 MB of JavaScript is read and parsed while the picture is found and read,
+  // rather than after: loadPyodide takes the module it defines (createPyodideModule).
+  const definition = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
+  definition.catch(() => {}); // heard when loadPyodide is handed it below
   const checker = lock.then(checkerIn);
   const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
-  const found = findSnapshot(key);
-  found.catch(() => {}); // a key that cannot be worked out fails the wait just below
+  const found = findSnapshot(key); // read at once: the key is needed only once it is read
   const [, { loadPyodide }, { fileName }] = await Promise.all([checkRuntimeReachable(), runtime, checker]);
   // The checker downloads while Python starts; its files are unpacked once Python is up.
   const wheel = fetchChecker(fileName);
   wheel.catch(() => {}); // heard when it is awaited below; Python may fail to start first
-  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock };
+  const createPyodideModule = (await definition).default;
+  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule };
   const picture = await found;
-  pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }, await key) : null;
+  pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }) : null;
   startedFrom = pyodide ? "picture" : "scratch";
   // Only a Python started from nothing can have its memory pictured afterwards.
   pyodide ??= await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshots });
@@ -345,11 +349,11 @@ function checkerIn(lock) {
 
 // A Python started from the picture, or null if the picture would not restore (it is then
 // forgotten, and this Python starts the long way).
-async function restored(loadPyodide, options, key) {
+async function restored(loadPyodide, options) {
   try {
     return await loadPyodide(options);
   } catch {
-    await forgetSnapshot(key);
+    await forgetSnapshot();
     return null;
   }
 }

@@ -1,0 +1,154 @@
+"""static/js/picture-packing.js, run in Node: a picture of Python's memory comes back byte for
+byte once packed, whatever its length and wherever its zeros are; packing leaves out the pages
+of zeros; the label it was packed with is read from its first bytes; and bytes that are not a
+whole packed picture, or carry another label, are refused (null), never unpacked wrongly.
+"""
+
+import json
+import random
+import shutil
+import struct
+import subprocess
+
+import pytest
+
+from tests.conftest import PROJECT
+
+MODULE = PROJECT / "static" / "js" / "picture-packing.js"
+PAGE = 4096
+
+LABEL = "pyodide-314.0.7-checker-5e1f"
+
+# Reads a request (JSON on stdin) and prints the answer: "pack" takes bytes (hex), an offset to
+# view them from and a label, and gives the packed bytes; "unpack" gives the picture, or null;
+# "label" gives the label read from the bytes, or null.
+SCRIPT = """
+const { packPicture, unpackPicture, labelOf } = await import(process.argv[1]);
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { action, hex, offset, label } = JSON.parse(input);
+const raw = Buffer.from(hex, "hex");
+const asHex = (bytes) => (bytes === null ? null : Buffer.from(bytes).toString("hex"));
+if (action === "pack") {
+  const room = new Uint8Array(raw.length + offset);
+  room.set(raw, offset);
+  console.log(JSON.stringify(asHex(packPicture(room.subarray(offset), label))));
+} else if (action === "unpack") {
+  console.log(JSON.stringify(asHex(unpackPicture(new Uint8Array(raw), label))));
+} else {
+  console.log(JSON.stringify(labelOf(new Uint8Array(raw))));
+}
+"""
+
+
+def in_node(action, data, offset=0, label=LABEL):
+    node = shutil.which("node")
+    assert node, "Node.js is needed to run the page's module"
+    request = json.dumps({"action": action, "hex": data.hex(), "offset": offset, "label": label})
+    done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, MODULE.as_uri()], input=request,
+                          capture_output=True, text=True, check=True)
+    answer = json.loads(done.stdout)
+    if action == "label" or answer is None:
+        return answer
+    return bytes.fromhex(answer)
+
+
+def head(label=LABEL):
+    """The bytes a packed picture spends before its runs' table: 20, and the label."""
+    return 20 + len(label.encode())
+
+
+def picture(pages, filled, tail=0, seed=1):
+    """`pages` pages and `tail` bytes more, zeros but for the pages listed in `filled`."""
+    rng = random.Random(seed)
+    data = bytearray(pages * PAGE + tail)
+    for page in filled:
+        start = page * PAGE
+        end = min(start + PAGE, len(data))
+        data[start:end] = bytes(rng.randrange(256) for _ in range(end - start))
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    "pages, filled, tail, offset",
+    [
+        (12, [0, 1, 2, 5, 9, 10], 0, 0),  # runs of pages, zeros between
+        (6, [], 0, 0),  # nothing but zeros
+        (5, [0, 1, 2, 3, 4], 0, 0),  # no zeros at all
+        (7, [2, 7], 130, 0),  # a short last page that holds something
+        (7, [1], 131, 0),  # a short last page of zeros, and a length no multiple of four
+        (4, [0, 3], 3, 1),  # bytes that do not start on a four-byte boundary
+    ],
+)
+def test_a_picture_comes_back_byte_for_byte(pages, filled, tail, offset):
+    original = picture(pages, filled, tail)
+    packed = in_node("pack", original, offset)
+    assert in_node("unpack", packed) == original
+
+
+def test_packing_leaves_out_the_pages_of_zeros():
+    original = picture(64, [0, 1, 30, 63])
+    packed = in_node("pack", original)
+    runs = 3  # pages 0-1, 30, 63
+    assert len(packed) == head() + runs * 8 + 4 * PAGE
+
+
+def test_a_single_byte_keeps_its_page():
+    original = bytearray(8 * PAGE)
+    original[5 * PAGE + 4095] = 7
+    packed = in_node("pack", bytes(original))
+    assert len(packed) == head() + 8 + PAGE
+    assert in_node("unpack", packed) == bytes(original)
+
+
+def damaged(packed):
+    """Ways a kept packed picture may be spoiled, each with what was done to it."""
+    table = head()
+    runs = struct.unpack_from("<I", packed, 16)[0]
+    first_run = struct.unpack_from("<II", packed, table)
+    second_run = struct.unpack_from("<II", packed, table + 8)
+
+    def with_run(index, first, count):
+        spoiled = bytearray(packed)
+        struct.pack_into("<II", spoiled, table + index * 8, first, count)
+        return bytes(spoiled)
+
+    def with_word(at, value):
+        spoiled = bytearray(packed)
+        struct.pack_into("<I", spoiled, at, value)
+        return bytes(spoiled)
+    return {
+        "cut short": packed[: len(packed) - 100],
+        "a byte too many": packed + b"\0",
+        "not packed at all": b"\0snp" + packed[4:],
+        "too short for its head": packed[:10],
+        "empty": b"",
+        "a different page size": with_word(8, 8192),
+        "more runs than it lists": with_word(16, runs + 1000),
+        "a label longer than its bytes": with_word(12, 5000),
+        "a label cut short": with_word(12, len(LABEL) - 1),
+        "runs out of order": with_run(1, first_run[0], second_run[1]),
+        "a run of no pages": with_run(0, first_run[0], 0),
+        "a run past the picture's end": with_run(1, 1_000_000, second_run[1]),
+        "a picture shorter than its runs": with_word(4, 100),
+    }
+
+
+def test_a_damaged_packed_picture_is_refused():
+    packed = in_node("pack", picture(10, [0, 4, 5, 9], tail=50))
+    for what, spoiled in damaged(packed).items():
+        assert in_node("unpack", spoiled) is None, what
+
+
+def test_the_label_is_read_from_the_first_bytes_alone():
+    label = "pyodide-314.0.7-checker-é9"  # not only ASCII
+    packed = in_node("pack", picture(10, [3, 4]), label=label)
+    assert in_node("label", packed[: head(label)]) == label
+    assert in_node("label", packed[: head(label) - 1]) is None
+    assert in_node("label", picture(10, [0, 1])) is None  # a picture not packed
+
+
+def test_a_picture_with_another_label_is_refused():
+    packed = in_node("pack", picture(6, [1, 2]))
+    assert in_node("unpack", packed, label=LABEL + "0") is None
+    assert in_node("unpack", packed, label="") is None
