@@ -2,12 +2,13 @@
 Check pays for everything done once (lookups cached, bytecode specialised, the browser
 compiling hot paths). `warm_up()` grades a small lab of its own, right and wrong, before the
 picture of Python's memory is taken (static/js/python-worker.js), so every Python restored
-from that picture starts with that cost already paid.
+from that picture starts with that cost already paid. It imports, too, the modules that
+labkit.entry leaves until an action asks for them.
 
 It grades only code written here; no learner code runs, and nothing it leaves behind
 (the guard's list of what it watches, say) is anything a learner's run could not have made."""
 
-from labkit import grading
+from labkit import entry, grading
 from labkit.grading import LabBundle
 
 CHECKS = '''
@@ -29,6 +30,7 @@ WRONG = "def mean(xs):\n    return sum(xs) / 2\n"
 
 
 def warm_up(rounds=10):
+    entry.import_all()
     for _ in range(rounds):
         grading.check(BUNDLE, RIGHT)
         grading.check(BUNDLE, WRONG)
