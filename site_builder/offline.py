@@ -93,8 +93,29 @@ async function fromCache(request) {{
 // Each file is kept under its address with no query, and looked up by that address alone, as
 // a GET (a HEAD finds the same file). Matching with ignoreSearch instead reads every entry of
 // the cache to compare it: with a course's five hundred files, each request waited for that.
+// The caches are opened once; a cache that would not open is tried again at the next request.
 const opened = {{}};
-const openCache = (name) => (opened[name] ??= caches.open(name));
+function openCache(name) {{
+  opened[name] ??= caches.open(name).catch((error) => {{
+    delete opened[name];
+    throw error;
+  }});
+  return opened[name];
+}}
+
+// The kept file at `address` (a string), or undefined: not kept, or storage failed, and the
+// network may still answer.
+async function kept(address, names) {{
+  try {{
+    for (const name of names) {{
+      const found = await (await openCache(name)).match(address);
+      if (found) return found;
+    }}
+  }} catch {{
+    // Fall through to the network.
+  }}
+  return undefined;
+}}
 
 function keptAddress(url) {{
   const address = new URL(url);
@@ -103,9 +124,8 @@ function keptAddress(url) {{
 }}
 
 async function fromCacheOrNetwork(request) {{
-  const cache = await openCache(CACHE);
   const address = keptAddress(request.url);
-  const cached = (await cache.match(address)) || (await (await openCache(RUNTIME)).match(address));
+  const cached = await kept(address, [CACHE, RUNTIME]);
   if (cached) return cached;
   try {{
     return await fetch(request);
@@ -114,8 +134,8 @@ async function fromCacheOrNetwork(request) {{
     // Offline, a page typed without its final slash is still the page; anything else is
     // not part of this build, which the site's own 404 page says better than the browser.
     const path = new URL(address).pathname;
-    const folder = path.endsWith("/") ? null : await cache.match(path + "/");
-    return folder || (await cache.match("404.html")) || Response.error();
+    const folder = path.endsWith("/") ? null : await kept(new URL(path + "/", address).href, [CACHE]);
+    return folder || (await kept(new URL("404.html", self.location.href).href, [CACHE])) || Response.error();
   }}
 }}
 """
