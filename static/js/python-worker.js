@@ -271,7 +271,7 @@ async function loadPython(report) {
   definition.catch(() => {}); // heard when loadPyodide is handed it below
   const checker = lock.then(checkerIn);
   const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
-  const found = findSnapshot(key); // read at once: the key is needed only once it is read
+  const found = findSnapshot(key); // read at once: the key is checked only once it is read
   const [, { loadPyodide }, { fileName }] = await Promise.all([checkRuntimeReachable(), runtime, checker]);
   // The checker downloads while Python starts; its files are unpacked once Python is up.
   const wheel = fetchChecker(fileName);
