@@ -152,3 +152,10 @@ def test_a_picture_with_another_label_is_refused():
     packed = in_node("pack", picture(6, [1, 2]))
     assert in_node("unpack", packed, label=LABEL + "0") is None
     assert in_node("unpack", packed, label="") is None
+
+
+def test_a_label_too_long_to_read_back_is_refused_when_packing():
+    with pytest.raises(subprocess.CalledProcessError) as refused:
+        in_node("pack", picture(2, [0]), label="x" * 1025)
+    assert "at most 1024 bytes" in refused.value.stderr
+    assert in_node("label", in_node("pack", picture(2, [0]), label="x" * 1024)) == "x" * 1024

@@ -23,6 +23,7 @@ const LONGEST_LABEL = 1024;
 export function packPicture(bytes, label) {
   const runs = runsHoldingSomething(bytes);
   const labelBytes = new TextEncoder().encode(label);
+  if (labelBytes.length > LONGEST_LABEL) throw new Error(`a picture's label is at most ${LONGEST_LABEL} bytes`);
   const table = HEAD + labelBytes.length;
   const head = table + runs.length * RUN;
   let kept = 0;
