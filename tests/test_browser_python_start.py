@@ -191,6 +191,36 @@ def test_a_picture_of_another_builds_python_is_not_restored_and_is_replaced(page
     assert started_from(lab) == "picture"
 
 
+# Every byte count the lab's loading line shows, as the learner would see it (lab.js).
+WATCH_BYTES = """
+window.bytesSeen = [];
+new MutationObserver(() => {
+  const shown = document.querySelector("section[data-lab-id] [data-python-progress]:not([hidden]) [data-python-bytes]");
+  if (shown?.textContent && shown.textContent !== window.bytesSeen.at(-1)) window.bytesSeen.push(shown.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def test_python_says_how_far_its_downloads_have_got_only_when_it_starts_the_long_way(page, widgets_site):
+    page.add_init_script(WATCH_BYTES)
+    # Slow enough that the downloads report on their way, as they would on a real connection.
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 5, "downloadThroughput": 8_000_000, "uploadThroughput": 8_000_000})
+    open_lab(page, widgets_site)
+    assert len(page.evaluate("window.bytesSeen")) >= 2  # from nothing: the bytes climb
+    wait_for_a_picture(page)
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "picture"
+    # From the picture, nothing is downloaded: nothing is counted either (nor slows it down).
+    assert page.evaluate("window.bytesSeen") == []
+    # A picture that will not restore: the long start that follows counts its downloads again.
+    page.evaluate(RELABEL_PICTURE, PICTURES)
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "scratch"
+    assert len(page.evaluate("window.bytesSeen")) >= 2
+
+
 # Prepended to the Python worker's script: Cache Storage takes the picture and never answers,
 # as a browser whose storage has hung would.
 STORAGE_THAT_HANGS = "Cache.prototype.put = function () { return new Promise(() => {}); };\n"

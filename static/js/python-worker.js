@@ -199,13 +199,16 @@ function loadingReporter(id) {
 
 async function start(buffer, id, readyEarly, runtimeModule) {
   const report = loadingReporter(id);
-  const stopWatching = watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
+  let stopWatching = null;
+  const watch = () => {
+    stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
+  };
   const stopSharing = shareCompiledRuntime(runtimeModule);
   let key;
   try {
-    key = await loadPython(report);
+    key = await loadPython(report, watch);
   } finally {
-    stopWatching(); // fetch is the browser's own again, for the lockdown to take away
+    stopWatching?.(); // fetch is the browser's own again, for the lockdown to take away
     stopSharing();
   }
   if (startedFrom === "scratch" && canKeepSnapshots) {
@@ -261,7 +264,10 @@ function shareCompiledRuntime(given) {
 
 // Python, with the checker imported: restored from the picture when there is one, else
 // started from nothing. Returns the key a picture of this Python would be labelled with.
-async function loadPython(report) {
+// `watchDownloads()` starts counting the bytes of Python's downloads, for the page to show
+// (calling it again changes nothing): only for a start from nothing. Restored from the picture, Python is ready in about half a
+// second, and reading a second copy of each download (download-watch.js) would slow it down.
+async function loadPython(report, watchDownloads) {
   // All at once: the check only guards against a missing runtime, it need not hold up loading.
   const lock = fetchLock();
   const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
@@ -273,16 +279,20 @@ async function loadPython(report) {
   const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
   const [, { loadPyodide }, { fileName }] = await Promise.all([checkRuntimeReachable(), runtime, checker]);
+  const picture = await found;
+  if (!picture) watchDownloads();
   // The checker downloads while Python starts; its files are unpacked once Python is up.
   const wheel = fetchChecker(fileName);
   wheel.catch(() => {}); // heard when it is awaited below; Python may fail to start first
   const createPyodideModule = (await definition).default;
   const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule };
-  const picture = await found;
   pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }) : null;
   startedFrom = pyodide ? "picture" : "scratch";
-  // Only a Python started from nothing can have its memory pictured afterwards.
-  pyodide ??= await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshots });
+  if (!pyodide) {
+    watchDownloads(); // the picture would not restore: this start is a long one too
+    // Only a Python started from nothing can have its memory pictured afterwards.
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshots });
+  }
   report("starting", { loaded: 0, total: 0, done: true });
   // The checker's files go on Pyodide's disk every time: a picture of memory holds the
   // modules already imported, not the disk they were read from (labkit reads its lab
