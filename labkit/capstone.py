@@ -36,6 +36,7 @@ LR0 = 0.01
 CHECKPOINT_EVERY = 50
 MAX_STEPS = 1000
 QUICK_STEPS = 200  # the quick preset: its learning rate falls to 0 at its own last step
+QUICK_RECORD = "quick-run.json"  # its losses, which `course train` writes beside the checkpoint
 AGREE = 1e-9  # a learner's number this close to the course's counts as the same
 HELD_OUT = 200  # the last names of the shuffled list: no run of at most MAX_STEPS steps reaches them
 SAMPLES = 20

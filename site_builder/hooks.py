@@ -56,7 +56,8 @@ class Precompressed(SiteHook):
     def started(self, workers, live_reload):
         # The runtime's copies first, beside the work that needs Python: made once, then cached.
         self.compressing = Compressing(workers)
-        self.compressing.start(Assets().runtime_files())
+        if not live_reload:  # an author's rebuild writes no copies (pages_in, finished)
+            self.compressing.start(Assets().runtime_files())
 
     def pages_in(self, stage, live_reload):
         if not live_reload:  # an author's rebuild must be quick; the plain files serve as well

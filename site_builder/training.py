@@ -9,13 +9,11 @@ from pathlib import Path
 
 import click
 
-from labkit.capstone import QUICK_STEPS
+from labkit.capstone import QUICK_RECORD, QUICK_STEPS
 from microgpt import names_sha256_ok, read_names, sample_names, save_checkpoint, save_record, train
 from microgpt.checkpoint import read_checkpoint
 from microgpt.data import NAMES_SHA256
 from site_builder.names_data import names_path as course_names_path
-
-QUICK_RECORD = "quick-run.json"  # written beside the checkpoint
 
 
 def dataset(names_path):

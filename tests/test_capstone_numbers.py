@@ -1,13 +1,12 @@
 """The capstone's quick run is read from course/quick-run.json (`course train` records it), and a
 record that is not this course's quick run is refused with what to do about it."""
 
-import importlib
 import json
 from pathlib import Path
 
 import pytest
 
-from site_builder.numbers import fresh_package
+from site_builder.numbers import Providers
 
 PROJECT = Path(__file__).resolve().parent.parent
 RECORD = PROJECT / "course" / "quick-run.json"
@@ -15,8 +14,7 @@ RECORD = PROJECT / "course" / "quick-run.json"
 
 @pytest.fixture(scope="module")
 def capstone():
-    fresh_package(PROJECT / "course" / "numbers")
-    return importlib.import_module("course_numbers.capstone")
+    return Providers(PROJECT).module("capstone")
 
 
 @pytest.fixture(scope="module")

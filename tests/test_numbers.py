@@ -4,6 +4,7 @@ import pytest
 
 from site_builder.errors import Problems
 from site_builder.numbers import ProviderFailed, Providers, document_numbers
+from tests.stand_in_workers import NotingWorkers
 
 # Each import of this module adds a line to imports.log beside it.
 COUNTED = """\
@@ -72,23 +73,6 @@ def test_a_provider_that_never_ends_is_stopped_at_its_line(mini_course, monkeypa
     assert problems.found[0].line in (3, 4)
 
 
-class RecordingWorkers:
-    """Stands in for site_builder.workers.Workers: notes the groups of targets in the order sent."""
-
-    parallel = True
-
-    def __init__(self):
-        self.sent = []
-
-    def submit(self, function, root, group):
-        from concurrent.futures import Future
-
-        self.sent.append(group)
-        done = Future()
-        done.set_result({})
-        return done
-
-
 def test_a_cold_build_starts_the_modules_that_say_they_are_longest_first(mini_course):
     numbers = mini_course / "course" / "numbers"
     costs = {"quick": None, "slow": "BUILD_SECONDS = 6", "middling": "BUILD_SECONDS = 1.5",
@@ -96,11 +80,11 @@ def test_a_cold_build_starts_the_modules_that_say_they_are_longest_first(mini_co
     for name, line in costs.items():
         (numbers / f"{name}.py").write_text(f"{line or ''}\n\ndef value():\n    return {{'x': 1}}\n")
     providers = Providers(mini_course)
-    workers = RecordingWorkers()
+    workers = NotingWorkers(run=False, answer={})
     targets = [f"{name}:value" for name in costs] + ["slow:other"]
     providers.prefetch(targets, workers)
     # Longest first; modules that say nothing usable keep the order the course names them in.
-    assert workers.sent == [["slow:value", "slow:other"], ["middling:value"], ["quick:value"], ["odd:value"],
+    assert [group for _root, group in workers.sent] == [["slow:value", "slow:other"], ["middling:value"], ["quick:value"], ["odd:value"],
                             ["flagged:value"], ["broken:value"]]
     # The broken module's failure is kept for the page that asks, as without workers.
     with pytest.raises(ProviderFailed, match="raised ValueError: no"):
@@ -122,8 +106,8 @@ def test_a_module_that_uses_a_slow_modules_numbers_is_computed_after_it_in_its_p
     }
     for name, line in sources.items():
         (numbers / f"{name}.py").write_text(f"{line}\n\ndef value():\n    return {{'x': 1}}\n")
-    workers = RecordingWorkers()
+    workers = NotingWorkers(run=False, answer={})
     names = ["top", "reader", "alone", "quick", "elsewhere", "middle", "slow"]
     Providers(mini_course).prefetch([f"{name}:value" for name in names], workers)
-    assert workers.sent == [["slow:value", "reader:value", "middle:value", "top:value"],
+    assert [group for _root, group in workers.sent] == [["slow:value", "reader:value", "middle:value", "top:value"],
                             ["alone:value"], ["quick:value"], ["elsewhere:value"]]

@@ -6,6 +6,7 @@ import brotli
 
 from site_builder.offline import write_service_worker
 from site_builder.precompress import SMALLEST, write_compressed
+from tests.stand_in_workers import NotingWorkers
 
 
 def test_large_text_gets_both_copies_and_each_decompresses_to_the_file(tmp_path):
@@ -63,23 +64,6 @@ def test_a_file_rewritten_at_once_with_the_same_size_gets_copies_of_its_new_byte
     assert gzip.decompress((site / "page.html.gz").read_bytes()) == b"b" * 5000
 
 
-class CountingWorkers:
-    """Stands in for the build's Workers: runs each piece at once, and notes what it was given."""
-
-    parallel = True
-
-    def __init__(self):
-        self.sent = []
-
-    def submit(self, function, *args):
-        from concurrent.futures import Future
-
-        self.sent.append(args)
-        done = Future()
-        done.set_result(function(*args))
-        return done
-
-
 def test_copies_begun_early_in_the_builds_workers_are_not_made_again(tmp_path):
     from site_builder.precompress import Compressing
 
@@ -90,7 +74,7 @@ def test_copies_begun_early_in_the_builds_workers_are_not_made_again(tmp_path):
     (installed / "runtime.js").write_bytes(runtime)
     (site / "runtime.js").write_bytes(runtime)  # the stage's copy of the same bytes
     (site / "page.html").write_text("<p>a lesson</p>\n" * 300)
-    workers = CountingWorkers()
+    workers = NotingWorkers()
     compressing = Compressing(workers, cache)
     compressing.start([installed / "runtime.js"])  # at the start of the build
     compressing.start([installed / "runtime.js"])  # asked again: already on its way

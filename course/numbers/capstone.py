@@ -24,7 +24,7 @@ from . import ladder, text_as_numbers, whole_gpt
 from .disk_cache import on_disk
 
 QUICK_STEPS = labkit_capstone.QUICK_STEPS
-QUICK_RECORD = ladder.ROOT / "course" / "quick-run.json"
+QUICK_RECORD = ladder.CHECKPOINT.with_name(labkit_capstone.QUICK_RECORD)
 FULL_STEPS = labkit_capstone.MAX_STEPS
 WINDOW = labkit_capstone.CHECKPOINT_EVERY  # the curve averages the losses between two checkpoints
 SMOOTH_STEPS, SMOOTH_WINDOW = 6, 3  # the train lab's worked example: the first losses, averaged over 3

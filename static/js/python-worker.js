@@ -200,13 +200,13 @@ function loadingReporter(id) {
 async function start(buffer, id, readyEarly, runtimeModule) {
   const report = loadingReporter(id);
   let stopWatching = null;
-  const watch = () => {
+  const countDownloads = () => {
     stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   };
   const stopSharing = shareCompiledRuntime(runtimeModule);
   let key;
   try {
-    key = await loadPython(report, watch);
+    key = await loadPython(report, countDownloads);
   } finally {
     stopWatching?.(); // fetch is the browser's own again, for the lockdown to take away
     stopSharing();
@@ -264,10 +264,10 @@ function shareCompiledRuntime(given) {
 
 // Python, with the checker imported: restored from the picture when there is one, else
 // started from nothing. Returns the key a picture of this Python would be labelled with.
-// `watchDownloads()` starts counting the bytes of Python's downloads, for the page to show
+// `countDownloads()` starts counting the bytes of Python's downloads, for the page to show
 // (calling it again changes nothing): only for a start from nothing. Restored from the picture, Python is ready in about half a
 // second, and reading a second copy of each download (download-watch.js) would slow it down.
-async function loadPython(report, watchDownloads) {
+async function loadPython(report, countDownloads) {
   // All at once: the check only guards against a missing runtime, it need not hold up loading.
   const lock = fetchLock();
   const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
@@ -280,7 +280,7 @@ async function loadPython(report, watchDownloads) {
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
   const [, { loadPyodide }, { fileName }] = await Promise.all([checkRuntimeReachable(), runtime, checker]);
   const picture = await found;
-  if (!picture) watchDownloads();
+  if (!picture) countDownloads();
   // The checker downloads while Python starts; its files are unpacked once Python is up.
   const wheel = fetchChecker(fileName);
   wheel.catch(() => {}); // heard when it is awaited below; Python may fail to start first
@@ -289,7 +289,7 @@ async function loadPython(report, watchDownloads) {
   pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }) : null;
   startedFrom = pyodide ? "picture" : "scratch";
   if (!pyodide) {
-    watchDownloads(); // the picture would not restore: this start is a long one too
+    countDownloads(); // the picture would not restore: this start is a long one too
     // Only a Python started from nothing can have its memory pictured afterwards.
     pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshots });
   }
