@@ -80,6 +80,16 @@ def train(names_path, out, steps):
     train_checkpoint(names_path, out, steps)
 
 
+@main.command()
+@click.pass_obj
+def record(root):
+    """Record the slowest numbers the lessons show in course/records/, for a build to check and read (a few seconds)."""
+    from site_builder.training import record_numbers
+
+    for path in record_numbers(root):
+        click.echo(f"wrote {path}")
+
+
 @main.group()
 def new():
     """Start a lesson or a lab from a skeleton that builds."""

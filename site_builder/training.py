@@ -3,6 +3,9 @@
 The build trains nothing: it reads the checkpoint (the trained model and the loss of each of
 its steps) and, beside it, the record of the capstone's quick run (200 steps of their own,
 whose learning rate falls to 0 at step 200), which the capstone draws beside a learner's run.
+Once the checkpoint is written, `course record` runs too: the slowest numbers the lessons show,
+some of them read from the checkpoint, are recorded in course/records/ for a build to check
+and read rather than compute (course/numbers/disk_cache.py).
 """
 
 from pathlib import Path
@@ -14,6 +17,9 @@ from microgpt import names_sha256_ok, read_names, sample_names, save_checkpoint,
 from microgpt.checkpoint import read_checkpoint
 from microgpt.data import NAMES_SHA256
 from site_builder.names_data import names_path as course_names_path
+from site_builder.numbers import Providers
+
+CHECKPOINT = Path("course") / "checkpoint.json"
 
 
 def dataset(names_path):
@@ -39,6 +45,17 @@ def train_checkpoint(names_path, out, steps):
     record = Path(out).with_name(QUICK_RECORD)
     save_record(record, quick)
     click.echo(f"Wrote {record}: the quick run's {QUICK_STEPS} losses, last {quick.losses[-1]:.12f}")
+    if Path(out).resolve() == (Path.cwd() / CHECKPOINT).resolve():
+        for path in record_numbers(Path.cwd()):  # some of them read the checkpoint just written
+            click.echo(f"Wrote {path}")
+
+
+def record_numbers(root):
+    """Compute the slowest numbers of the course afresh and record them in course/records/ (disk_cache.py)."""
+    providers = Providers(root)
+    for module in sorted((Path(root) / "course" / "numbers").glob("*.py")):
+        providers.module(module.stem)  # each provider it records is listed as it is imported
+    return providers.module("disk_cache").write_records()
 
 
 def trained(names, steps, label):

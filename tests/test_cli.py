@@ -226,3 +226,17 @@ def test_check_reports_a_learners_exit_like_the_browser(mini_course, tmp_path):
     result = check_in_mini(mini_course, tmp_path, "raise SystemExit(2)\n")
     assert result.exit_code == 1
     assert "Your code raised SystemExit" in result.output
+
+
+def test_record_writes_the_records_the_course_holds(tmp_path):
+    import json
+
+    copy = tmp_path / "course-copy"
+    shutil.copytree(PROJECT / "course", copy / "course", ignore=shutil.ignore_patterns("records", "__pycache__"))
+    result = run("--root", str(copy), "record")
+    assert result.exit_code == 0, result.output
+    written = sorted((copy / "course" / "records").glob("*.json"))
+    assert [path.name for path in written] == sorted(path.name for path in (PROJECT / "course" / "records").glob("*.json"))
+    assert all(str(path) in result.output for path in written)
+    for path in written:
+        assert json.loads(path.read_text()) == json.loads((PROJECT / "course" / "records" / path.name).read_text())

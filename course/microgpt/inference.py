@@ -67,16 +67,35 @@ def run_many(model, token_lists, weights=None):
     return every
 
 
+def surprise(scores, target):
+    """-log p(target) for the softmax of `scores`, the largest score taken out first."""
+    top = max(scores)
+    return math.log(sum(math.exp(s - top) for s in scores)) + top - scores[target]
+
+
 def mean_surprise(model, token_lists, weights=None):
     """(the mean of -log p(next token), the number of pairs) over every pair of every list in
     `token_lists`, each list read from its first token: a loss on data, without gradients."""
     total, pairs = 0.0, 0
     for tokens, logits in zip(token_lists, run_many(model, [tokens[:-1] for tokens in token_lists], weights)):
         for scores, target in zip(logits, tokens[1:]):
-            top = max(scores)
-            total += math.log(sum(math.exp(s - top) for s in scores)) + top - scores[target]
+            total += surprise(scores, target)
             pairs += 1
     return total / pairs, pairs
+
+
+def surprise_per_list(model, token_lists, weights=None):
+    """The sum of -log p(next token) over the pairs of each list in `token_lists`, list by list,
+    each read from its first token. A list's sum depends on that list alone, whichever others
+    are read with it."""
+    every = run_many(model, [tokens[:-1] for tokens in token_lists], weights)
+    sums = []
+    for tokens, logits in zip(token_lists, every):
+        total = 0.0
+        for scores, target in zip(logits, tokens[1:]):
+            total += surprise(scores, target)
+        sums.append(total)
+    return sums
 
 
 def run_name(model, name, layer=0, **blocks):

@@ -4,6 +4,13 @@ A result is kept under .cache/numbers/<function>/ by a digest of everything it i
 from: the names file, the checkpoint when asked, and the source of course/numbers/ itself
 (so editing a provider recomputes; a slow one can name the few files it depends on). Results must be plain JSON (what every provider
 returns anyway).
+
+The slowest results are also recorded with the course, as the checkpoint is: `course record`
+(which `course train` runs too) writes them to course/records/<function>.json, and a build
+with nothing in .cache/ reads them there rather than spend seconds of both cores on them. A
+record is read only when it was made from the same inputs (the digest above, with microgpt's
+own source), and only once its provider's `check` has computed a part of it again and found
+the same numbers; otherwise the build computes the result as if there were no record.
 """
 
 import contextlib
@@ -23,6 +30,11 @@ from site_builder.names_data import names_path
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "numbers"
 CHECKPOINT = ROOT / "course" / "checkpoint.json"
+MICROGPT = ROOT / "course" / "microgpt"
+RECORDS = ROOT / "course" / "records"
+RECORD_FORMAT = "course-numbers-record"
+# function name -> (compute, its inputs' digest): the results `course record` writes.
+RECORDED = {}
 
 
 @functools.cache
@@ -35,40 +47,85 @@ def digest_of(path):
     return file_digest(str(path), stat.st_mtime_ns, stat.st_size)
 
 
-def inputs_digest(with_checkpoint, sources):
+def inputs_digest(with_checkpoint, sources, with_microgpt=False):
     parts = [digest_of(names_path(ROOT))]
     folder = Path(__file__).parent
     parts += [digest_of(path) for path in (sorted(folder.glob("*.py")) if sources is None else [folder / name for name in sources])]
     if with_checkpoint:
         parts.append(digest_of(CHECKPOINT))
+    if with_microgpt:
+        parts += [digest_of(path) for path in sorted(MICROGPT.glob("*.py"))]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
 
 
-def on_disk(with_checkpoint=False, sources=None):
+def on_disk(with_checkpoint=False, sources=None, check=None):
     """Decorate a provider (no arguments, a JSON result) to keep its result on disk.
 
     `sources`: the files of course/numbers/ it is computed from (default: all of them).
+    `check(result)`: also record the result with the course (course/records/); `check`
+    computes a part of a recorded result again and raises ValueError if it differs.
     """
 
     def decorate(compute):
+        def key():
+            return inputs_digest(with_checkpoint, sources, with_microgpt=check is not None)
+
         @functools.wraps(compute)
         def cached():
-            file = CACHE / compute.__name__ / f"{inputs_digest(with_checkpoint, sources)}.json"
+            digest = key()
+            file = CACHE / compute.__name__ / f"{digest}.json"
             if file.is_file():
                 return json.loads(file.read_text(encoding="utf-8"))
             file.parent.mkdir(parents=True, exist_ok=True)
             with computing(file):
                 if file.is_file():  # another of the build's processes made it meanwhile
                     return json.loads(file.read_text(encoding="utf-8"))
-                result = compute()
+                result = recorded(compute.__name__, digest, check) if check else None
+                if result is None:
+                    result = compute()
                 temporary = file.with_suffix(f".{os.getpid()}.tmp")
                 temporary.write_text(json.dumps(result), encoding="utf-8")
                 temporary.replace(file)  # never a half-written entry, even if two builds race
             return result
 
+        if check:
+            RECORDED[compute.__name__] = (compute, key)
         return cached
 
     return decorate
+
+
+def record_path(name):
+    return RECORDS / f"{name}.json"
+
+
+def recorded(name, digest, check):
+    """The result course/records/ holds for `name`, if it was made from these inputs and `check` finds it right; else None."""
+    try:
+        record = json.loads(record_path(name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT or record.get("key") != digest:
+        return None
+    try:
+        check(record["result"])
+    except (ValueError, LookupError, TypeError):
+        return None
+    return record["result"]
+
+
+def write_records():
+    """Compute every recorded result afresh and write it to course/records/; return the files written."""
+    RECORDS.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (compute, key) in sorted(RECORDED.items()):
+        record = {"format": RECORD_FORMAT, "function": name, "key": key(), "result": compute()}
+        path = record_path(name)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        temporary.replace(path)
+        written.append(path)
+    return written
 
 
 @contextlib.contextmanager

@@ -19,15 +19,17 @@ Both models are measured on names they learned from: the counting model counted 
 pair of the file, and microgpt was trained on them (1,000 steps of one name each). The
 subset is there because microgpt's forward pass is slow in pure Python: one pass over
 every twentieth name takes about two seconds, even with the beginnings names share read
-once (`microgpt.run_many`), and the whole ladder is kept in .cache/numbers/
-by a digest of the checkpoint, the names and course/numbers/ (disk_cache.py), so a warm
-build reads it back at once.
+once (`microgpt.run_many`). So microgpt's surprise at each name of the subset is recorded
+with the checkpoint (course/records/, by `course record` and `course train`), and a build
+reads it there once it has read every `CHECK_EVERY`th of those names again and found the
+same sums to the last bit (disk_cache.py); the whole ladder is kept in .cache/numbers/ by a
+digest of the checkpoint, the names and course/numbers/, so a warm build reads it back at once.
 """
 
 import math
 from pathlib import Path
 
-from microgpt import mean_surprise, read_checkpoint
+from microgpt import read_checkpoint, surprise_per_list
 
 from . import counting_model, text_as_numbers
 from .disk_cache import on_disk
@@ -35,7 +37,8 @@ from .disk_cache import on_disk
 ROOT = Path(__file__).resolve().parents[2]
 CHECKPOINT = ROOT / "course" / "checkpoint.json"
 EVERY = 20
-BUILD_SECONDS = 2  # about, for microgpt's pass over the subset: the build starts it early
+BUILD_SECONDS = 2  # about, for microgpt's pass over the subset when it is not recorded: the build starts it early
+CHECK_EVERY = 16  # of the subset's names, read again before its record is believed: a sixteenth of the work
 SUBSET_NOTE = f"every {EVERY}th name of the file"
 LABELS = ["guessing uniformly", "the counting model", "trained microgpt"]
 
@@ -44,16 +47,30 @@ def subset():
     return counting_model.token_lists()[::EVERY]
 
 
-@on_disk(with_checkpoint=True, sources=("ladder.py", "counting_model.py", "text_as_numbers.py"))
+def surprise_per_name(encoded):
+    """microgpt's sum of -log p over the pairs of each name of `encoded`, each read from BOS."""
+    return surprise_per_list(read_checkpoint(CHECKPOINT).model, encoded)
+
+
+def check_subset_surprise(sums):
+    """Raises ValueError unless `sums` are the subset's, as every CHECK_EVERY-th name read again says."""
+    names = subset()
+    if not isinstance(sums, list) or len(sums) != len(names):
+        raise ValueError(f"{len(sums)} sums for the {len(names)} names of the subset")
+    if surprise_per_name(names[::CHECK_EVERY]) != sums[::CHECK_EVERY]:
+        raise ValueError("microgpt reads the subset's names differently now")
+
+
+@on_disk(with_checkpoint=True, sources=("ladder.py", "counting_model.py", "text_as_numbers.py"), check=check_subset_surprise)
+def microgpt_subset_surprise():
+    return surprise_per_name(subset())
+
+
 def microgpt_subset_loss():
-    return microgpt_loss(subset())
-
-
-def microgpt_loss(encoded):
-    """microgpt's mean of -log p over every pair of `encoded`, reading each name from BOS."""
-    model = read_checkpoint(CHECKPOINT).model
-    loss, pairs = mean_surprise(model, encoded)
-    return {"loss": loss, "pairs": pairs}
+    """microgpt's mean of -log p over every pair of the subset's names, reading each name from BOS."""
+    sums = microgpt_subset_surprise()
+    pairs = sum(len(tokens) - 1 for tokens in subset())
+    return {"loss": sum(sums) / pairs, "pairs": pairs}
 
 
 @on_disk(with_checkpoint=True)

@@ -7,15 +7,13 @@ and compares its loss with the counting model's.
 """
 
 import functools
-import hashlib
-import json
 import math
-from pathlib import Path
 
 from microgpt.layers import linear, relu, rmsnorm, softmax
 from microgpt.model import GPTConfig, parameter_shapes
 
 from . import counting_model, text_as_numbers
+from .disk_cache import on_disk
 from . import model as trained
 
 # --- lesson 1: parameters ----------------------------------------------------------
@@ -449,21 +447,34 @@ def walk_from_zeros(counts, lr, steps, stop_below=None):
     return losses
 
 
-CACHE = Path(__file__).resolve().parents[2] / ".cache" / "numbers" / "neural_blocks"
 LONGEST_WALK = 20_000  # a bug guard: the walk at the chosen rate ends long before this
-BUILD_SECONDS = 1.5  # about, for the two walks: the build starts them early
+BUILD_SECONDS = 1.5  # about, for the two walks when they are not recorded: the build starts them early
+CHECKED_STEPS = 50  # of each recorded walk, taken again before the record is believed
+
+
+def check_training_runs(runs):
+    """Raises ValueError unless `runs` are the walks training_runs() makes: the same rate, the same
+    first CHECKED_STEPS losses to the last bit, and an end where the lesson says each walk ends."""
+    counts = bigram_counts()
+    lr, losses, too_big = runs["lr"], runs["losses"], runs["too_big"]
+    target = counting_loss(counts, smoothing=counting_model.SMOOTHING)
+    if lr != learning_rate(counts) or len(too_big) != len(losses):
+        raise ValueError("the recorded walks are not at the lesson's rate, or not as long as each other")
+    if walk_from_zeros(counts, lr, CHECKED_STEPS) != losses[: CHECKED_STEPS + 1]:
+        raise ValueError(f"the walk at lr {lr} takes other steps now")
+    if walk_from_zeros(counts, lr + LR_ROUNDING, CHECKED_STEPS) != too_big[: CHECKED_STEPS + 1]:
+        raise ValueError(f"the walk at lr {lr + LR_ROUNDING} takes other steps now")
+    if not losses[-1] <= target < min(losses[:-1]) or min(too_big) <= target:
+        raise ValueError("the recorded walks do not end where the lesson says they do")
 
 
 @functools.cache
+@on_disk(sources=("neural_blocks.py", "counting_model.py", "text_as_numbers.py"), check=check_training_runs)
 def training_runs():
     """The walk at the lesson's rate until it reaches the counting model's loss, and the walk at one
-    LR_ROUNDING more for as many steps. Kept on disk by a digest of the counts and this file: the
-    two take a few seconds, and a warm build must not."""
+    LR_ROUNDING more for as many steps. The two take a second or two: they are recorded with the
+    course (course/records/) and kept in .cache/numbers/ (disk_cache.py)."""
     counts = bigram_counts()
-    digest = hashlib.sha256(json.dumps(counts).encode() + Path(__file__).read_bytes()).hexdigest()[:24]
-    file = CACHE / f"{digest}.json"
-    if file.is_file():
-        return json.loads(file.read_text(encoding="utf-8"))
     lr = learning_rate(counts)
     target = counting_loss(counts, smoothing=counting_model.SMOOTHING)
     losses = walk_from_zeros(counts, lr, LONGEST_WALK, stop_below=target)
@@ -472,10 +483,6 @@ def training_runs():
     runs = {"lr": lr, "losses": losses, "too_big": walk_from_zeros(counts, lr + LR_ROUNDING, len(losses) - 1)}
     if min(runs["too_big"]) <= target:  # the lesson says this rate does not get there
         raise ValueError(f"the neural bigram walk at lr {lr + LR_ROUNDING} reached the counting model's loss too")
-    file.parent.mkdir(parents=True, exist_ok=True)
-    temporary = file.with_suffix(".tmp")
-    temporary.write_text(json.dumps(runs), encoding="utf-8")
-    temporary.replace(file)  # never a half-written entry, even if two builds race
     return runs
 
 

@@ -1,0 +1,123 @@
+"""The slowest numbers are recorded with the course (course/records/, `course record`), and a build
+reads a record only when it was made from the same inputs and its part read again agrees."""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from site_builder.numbers import Providers
+
+PROJECT = Path(__file__).resolve().parent.parent
+RECORDS = PROJECT / "course" / "records"
+
+
+@pytest.fixture
+def numbers(tmp_path, monkeypatch):
+    """The numbers package, imported afresh, keeping its results in an empty cache of its own."""
+    providers = Providers(PROJECT)
+    modules = {name: providers.module(name) for name in ("disk_cache", "ladder", "neural_blocks")}
+    monkeypatch.setattr(modules["disk_cache"], "CACHE", tmp_path / "cache")
+    return modules
+
+
+def committed(name):
+    return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_every_record_is_what_course_record_would_write_now(numbers, tmp_path, monkeypatch):
+    """Fails when an input changed since the records were written: run `course record`."""
+    disk_cache = numbers["disk_cache"]
+    monkeypatch.setattr(disk_cache, "RECORDS", tmp_path / "records")
+    written = disk_cache.write_records()
+    assert sorted(path.name for path in written) == sorted(path.name for path in RECORDS.glob("*.json"))
+    assert {"microgpt_subset_surprise.json", "training_runs.json"} <= {path.name for path in written}
+    for path in written:
+        assert json.loads(path.read_text(encoding="utf-8")) == committed(path.stem), f"course/records/{path.name} is out of date: run `course record`"
+
+
+def counting(module, name, monkeypatch):
+    """Counts the calls of module.name from here on."""
+    calls = []
+    original = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *args, **options: calls.append(args) or original(*args, **options))
+    return calls
+
+
+def test_a_build_with_no_cache_reads_the_records_and_reads_a_part_again(numbers, monkeypatch):
+    ladder, blocks = numbers["ladder"], numbers["neural_blocks"]
+    read = counting(ladder, "surprise_per_name", monkeypatch)
+    walked = counting(blocks, "walk_from_zeros", monkeypatch)
+    assert ladder.microgpt_subset_surprise() == committed("microgpt_subset_surprise")["result"]
+    assert blocks.training_runs.__wrapped__() == committed("training_runs")["result"]
+    # Every sixteenth name of the subset read again, and the first steps of the two walks: not the whole.
+    assert [len(names) for (names,) in read] == [math.ceil(len(ladder.subset()) / ladder.CHECK_EVERY)]
+    assert [args[2] for args in walked] == [blocks.CHECKED_STEPS, blocks.CHECKED_STEPS]
+
+
+def test_the_loss_ladder_is_the_mean_of_the_recorded_sums(numbers):
+    ladder = numbers["ladder"]
+    sums = committed("microgpt_subset_surprise")["result"]
+    pairs = sum(len(tokens) - 1 for tokens in ladder.subset())
+    assert ladder.microgpt_subset_loss() == {"loss": sum(sums) / pairs, "pairs": pairs}
+
+
+def rewrite(tmp_path, monkeypatch, disk_cache, name, change):
+    record = committed(name)
+    change(record)
+    folder = tmp_path / "records"
+    folder.mkdir(exist_ok=True)
+    (folder / f"{name}.json").write_text(json.dumps(record), encoding="utf-8")
+    monkeypatch.setattr(disk_cache, "RECORDS", folder)
+
+
+def nudged(index):
+    def change(record):
+        record["result"][index] += 1e-9
+    return change
+
+
+@pytest.mark.parametrize("change", [
+    lambda record: record.update(key="0" * 24),  # made from other inputs (another checkpoint, names or code)
+    lambda record: record.update(format="something else"),
+    nudged(0),  # a sum the build reads again
+    nudged(16),
+    lambda record: record["result"].pop(),  # a name too few
+], ids=["another key", "another format", "first sum", "a checked sum", "one sum missing"])
+def test_a_record_that_is_not_right_is_not_read_and_the_sums_are_computed(numbers, tmp_path, monkeypatch, change):
+    ladder = numbers["ladder"]
+    rewrite(tmp_path, monkeypatch, numbers["disk_cache"], "microgpt_subset_surprise", change)
+    read = counting(ladder, "surprise_per_name", monkeypatch)
+    assert ladder.microgpt_subset_surprise() == committed("microgpt_subset_surprise")["result"]
+    assert len(read[-1][0]) == len(ladder.subset())  # every name of the subset, read as if there were no record
+
+
+def step(walk, at, by=1e-9):
+    def change(record):
+        record["result"][walk][at] += by
+    return change
+
+
+@pytest.mark.parametrize("change", [
+    lambda record: record["result"].update(lr=record["result"]["lr"] + 10),
+    step("losses", 3),
+    step("too_big", 50),
+    lambda record: record["result"]["losses"].pop(),  # ends a step early: above the counting model's loss
+    lambda record: record["result"]["losses"].append(record["result"]["losses"][-1]),  # a step after it was reached
+    lambda record: record["result"]["too_big"].pop(),
+], ids=["rate", "an early step", "the last step checked", "ends early", "ends late", "too big a rate's walk cut short"])
+def test_recorded_walks_that_are_not_right_are_walked_again(numbers, tmp_path, monkeypatch, change):
+    blocks = numbers["neural_blocks"]
+    rewrite(tmp_path, monkeypatch, numbers["disk_cache"], "training_runs", change)
+    walked = counting(blocks, "walk_from_zeros", monkeypatch)
+    assert blocks.training_runs.__wrapped__() == committed("training_runs")["result"]
+    assert blocks.LONGEST_WALK in [args[2] for args in walked]  # the whole walk, as if there were no record
+
+
+def test_a_record_is_kept_by_the_inputs_it_was_made_from(numbers):
+    """The key covers microgpt's own code as well as the checkpoint, the names and the providers' files."""
+    disk_cache = numbers["disk_cache"]
+    with_model = disk_cache.inputs_digest(True, ("ladder.py",), with_microgpt=True)
+    assert with_model != disk_cache.inputs_digest(True, ("ladder.py",))
+    assert committed("microgpt_subset_surprise")["key"] == disk_cache.RECORDED["microgpt_subset_surprise"][1]()
