@@ -61,7 +61,7 @@ class Compressing:
             for suffix in ENCODINGS:
                 copy = self.cache / f"{key}{suffix}"
                 if copy not in self.coming and not copy.is_file():
-                    self.coming[copy] = self.workers.submit(compressed, path, copy, suffix)
+                    self.coming[copy] = self.workers.submit(compressed, path, copy, suffix, purpose="copy")
 
     def write(self, stage):
         """Write the copies of every large enough file in `stage`; return their count."""

@@ -78,7 +78,8 @@ class LabVerdicts:
                 return
         if self.workers and self.workers.parallel:
             known = self.providers.known(example.numbers for example in lab.worked_examples)
-            self.pieces[lab.id] = (inputs, self.workers.submit(lab_verdict, lab, str(self.problems.root), known))
+            purpose = "long lab" if lab.names_view else "lab"  # reading every name takes seconds
+            self.pieces[lab.id] = (inputs, self.workers.submit(lab_verdict, lab, str(self.problems.root), known, purpose=purpose))
             return
         verified = verify_lab(lab, self.problems, self.providers)
         self.keep(lab.id, inputs, verified.expected if verified else None)

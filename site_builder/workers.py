@@ -13,6 +13,8 @@ while serving does its pieces one after another in its own process, as a machine
 core does. Either way a piece gives the same result: only where it is computed differs.
 """
 
+import heapq
+import itertools
 import multiprocessing
 import os
 import threading
@@ -31,11 +33,20 @@ def cores():
         return os.cpu_count() or 1
 
 
+# What a piece is for, most urgent first: the pieces are handed to the workers in this order, as
+# they free up, and in the order they came within each. The numbers come first, as the pages and
+# many labs wait for them; then the labs that read the whole names data (seconds, where most labs
+# take a tenth of one: begun last, one of those would keep a core busy after the other has none);
+# the compressed copies last, as nothing needs them before the end of the build.
+URGENCY = ("numbers", "long lab", "lab", "copy")
+
+
 class Workers:
     """Processes for the build's pieces of work; used as a context manager around the build.
 
-    `submit(function, *args)` returns a Future. With no workers (one core, other threads,
-    or `count=0`) the piece runs at once, in this process, before submit returns.
+    `submit(function, *args, purpose=...)` returns a Future; `purpose`, one of URGENCY, says how
+    soon the workers take the piece up. With no workers (one core, other threads, or `count=0`)
+    the piece runs at once, in this process, before submit returns.
     """
 
     def __init__(self, count=None):
@@ -46,6 +57,14 @@ class Workers:
         self.count = count if self.parallel else 0
         self.pool = None
         self.forked = False
+        # Pieces wait here, by urgency, until a worker is free: the pool itself takes them in the
+        # order they were sent. Handed on from the thread that sends a piece, and from the pool's
+        # own thread when a piece ends.
+        self.waiting = []
+        self.order = itertools.count()
+        self.running = 0
+        self.lock = threading.RLock()  # a piece that has already ended calls ended() while it is handed on
+        self.all_handed = threading.Condition(self.lock)
 
     def __enter__(self):
         if self.parallel:
@@ -54,11 +73,16 @@ class Workers:
 
     def __exit__(self, *exc_info):
         if self.pool:
-            # On an error, the pieces not yet begun are of no use: the build stops.
+            with self.lock:
+                if exc_info[0] is not None:  # on an error, the pieces not yet begun are of no use: the build stops
+                    for *_, piece in self.waiting:
+                        piece.cancel()
+                    self.waiting.clear()
+                self.all_handed.wait_for(lambda: not self.waiting)
             self.pool.shutdown(wait=True, cancel_futures=exc_info[0] is not None)
             self.pool = None
 
-    def submit(self, function, *args):
+    def submit(self, function, *args, purpose="numbers"):
         if self.pool:
             if not self.forked:
                 # The pool forks at its first piece: by then a time limit may have started its
@@ -70,8 +94,34 @@ class Workers:
                     return ran_here(function, args)
                 threads_exited()
                 self.forked = True
-            return Piece(self.pool.submit(function, *args), function, args)
+            piece = Piece(function, args)
+            with self.lock:
+                heapq.heappush(self.waiting, (URGENCY.index(purpose), next(self.order), piece))
+            self.hand_on()
+            return piece
         return ran_here(function, args)
+
+    def hand_on(self):
+        """Give the workers the most urgent pieces waiting, while one of them would otherwise be idle."""
+        with self.lock:
+            # One more than the workers: a worker that finishes finds its next piece ready.
+            while self.waiting and self.running < self.count + 1:
+                *_, piece = heapq.heappop(self.waiting)
+                self.running += 1
+                try:
+                    future = self.pool.submit(piece.function, *piece.args)
+                except (BrokenProcessPool, RuntimeError) as error:  # a worker died: the piece runs here when asked for
+                    future = Future()
+                    future.set_exception(BrokenProcessPool(str(error)))
+                piece.begin(future)
+                future.add_done_callback(self.ended)
+            if not self.waiting:
+                self.all_handed.notify_all()
+
+    def ended(self, _future):
+        with self.lock:
+            self.running -= 1
+        self.hand_on()
 
 
 # A thread joined a moment ago may still be ending in the operating system, which counts it
@@ -94,19 +144,32 @@ def os_thread_count():
 
 
 class Piece:
-    """A Future of the pool's, except that a piece whose worker died is run again here.
+    """A Future of the pool's, once the piece is handed to it, except that a piece whose worker
+    died is run again here.
 
     A worker dies when a lab's code ends its process (os._exit): run here, the same code
     ends the build as it did before the build had workers, instead of a vague broken pool.
     """
 
-    def __init__(self, future, function, args):
-        self.future, self.function, self.args = future, function, args
+    def __init__(self, function, args):
+        self.function, self.args = function, args
+        self.future = None
+        self.handed = threading.Event()
+
+    def begin(self, future):
+        self.future = future
+        self.handed.set()
+
+    def cancel(self):
+        future = Future()
+        future.cancel()
+        self.begin(future)
 
     def done(self):
-        return self.future.done()
+        return self.handed.is_set() and self.future.done()
 
     def result(self):
+        self.handed.wait()
         try:
             return self.future.result()
         except BrokenProcessPool:

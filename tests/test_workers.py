@@ -3,6 +3,7 @@
 import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -40,6 +41,52 @@ def test_pieces_run_in_other_processes():
     parallel, pids, here = in_a_fresh_process(pieces_pids)
     assert parallel
     assert here not in pids
+
+
+def note_start(folder, label, seconds):
+    """Notes when it began (a file named after the moment), then takes `seconds`."""
+    (Path(folder) / f"{time.monotonic_ns()}-{label}").touch()
+    time.sleep(seconds)
+    return label
+
+
+def pieces_begun(folder):
+    """In a fresh Python: the order six pieces began in, sent with different purposes."""
+    with Workers(2) as workers:
+        sent = [("lab", "lab 1"), ("lab", "lab 2"), ("lab", "lab 3"), ("copy", "copy"), ("lab", "lab 4"),
+                ("long lab", "long lab"), ("numbers", "numbers"), ("lab", "lab 5")]
+        pieces = [workers.submit(note_start, folder, label, 0.2, purpose=purpose) for purpose, label in sent]
+    # Every piece is done once the workers are: none is left waiting to be handed on.
+    assert all(piece.done() for piece in pieces) and [piece.result() for piece in pieces] == [label for _, label in sent]
+    return [name.split("-", 1)[1] for name in sorted(path.name for path in Path(folder).iterdir())]
+
+
+@needs_two_cores
+def test_the_workers_take_up_the_most_urgent_piece_waiting(tmp_path):
+    begun = in_a_fresh_process(pieces_begun, str(tmp_path))
+    # Three pieces are handed on at once (one for each worker, and the next); after that, the most
+    # urgent waiting goes first: the numbers, then the long lab, the labs, and the copy last.
+    assert begun[:3] == ["lab 1", "lab 2", "lab 3"]
+    assert begun[3:] == ["numbers", "long lab", "lab 4", "lab 5", "copy"]
+
+
+def pieces_after_an_error(folder):
+    """In a fresh Python: how many of eight slow pieces began when the build failed after sending them."""
+    pieces = []
+    try:
+        with Workers(2) as workers:
+            pieces = [workers.submit(note_start, folder, f"lab {index}", 0.3, purpose="lab") for index in range(8)]
+            raise RuntimeError("a lesson failed")
+    except RuntimeError:
+        pass
+    cancelled = sum(1 for piece in pieces if piece.future.cancelled())
+    return len(list(Path(folder).iterdir())), cancelled
+
+
+@needs_two_cores
+def test_pieces_still_waiting_when_the_build_fails_never_begin(tmp_path):
+    begun, cancelled = in_a_fresh_process(pieces_after_an_error, str(tmp_path))
+    assert begun <= 3 and begun + cancelled == 8
 
 
 def test_without_workers_a_piece_runs_here_at_once():
