@@ -246,3 +246,20 @@ def test_a_picture_whose_storage_never_answers_holds_back_neither_a_check_nor_th
         # A Python the page starts as the test ends would still be served by the handler, which
         # then fails on a closed page (in the next test's setup): it is let go of, errors and all.
         page.unroute_all(behavior="ignoreErrors")
+
+
+@pytest.mark.parametrize("with_picture", [False, True], ids=["from scratch", "from the picture"])
+@pytest.mark.parametrize("missing, status", [("pyodide/pyodide.asm.wasm", 404), ("pyodide/pyodide-lock.json", 500)])
+def test_a_file_python_needs_that_the_server_will_not_give_is_named_and_the_picture_is_kept(page, widgets_site, missing, status, with_picture):
+    if with_picture:
+        open_lab(page, widgets_site)
+        wait_for_a_picture(page)
+    # From the picture, Python starts without waiting for these: their answers must still be heard.
+    page.context.route(f"**/{missing}", lambda route: route.fulfill(status=status, body="not here"))
+    page.goto(widgets_site + LESSON.url)
+    lab = page.get_by_role("region", name=lab_name(LAB))
+    expect(lab).to_have_attribute("data-python-state", "error", timeout=READY_TIMEOUT)
+    name = missing.split("/")[-1]
+    expect(lab.locator("[data-python-message]")).to_contain_text(f"the server answered {status} for {name}")
+    if with_picture:  # the picture was not at fault: it is still there for when the server answers
+        assert any(size > 1_000_000 for size in pictures(page).values())

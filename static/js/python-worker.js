@@ -268,7 +268,7 @@ function shareCompiledRuntime(given) {
 // (calling it again changes nothing): only for a start from nothing. Restored from the picture, Python is ready in about half a
 // second, and reading a second copy of each download (download-watch.js) would slow it down.
 async function loadPython(report, countDownloads) {
-  // All at once: the check only guards against a missing runtime, it need not hold up loading.
+  // All at once: the lock file, Pyodide's loader and the picture are asked for side by side.
   const lock = fetchLock();
   const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
   // Pyodide's 1.2 MB of JavaScript is read and parsed while the picture is found and read,
@@ -277,16 +277,25 @@ async function loadPython(report, countDownloads) {
   definition.catch(() => {}); // heard when loadPyodide is handed it below
   const checker = lock.then(checkerIn);
   const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
+  key.catch(() => {}); // a lock file that fails is heard through `checker`, below
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
-  const [, { loadPyodide }, { fileName }] = await Promise.all([checkRuntimeReachable(), runtime, checker]);
-  const picture = await found;
-  if (!picture) countDownloads();
+  // The check only guards against a missing runtime (Pyodide would wait for ever): it holds
+  // up nothing, and its answer is heard however Python starts.
+  const reachable = checkRuntimeReachable();
+  reachable.catch(() => {});
+  const [{ loadPyodide }, picture] = await Promise.all([runtime, found]);
+  if (!picture) {
+    await Promise.all([reachable, checker]); // a missing runtime or checker, said before a long start
+    countDownloads();
+  }
   // The checker downloads while Python starts; its files are unpacked once Python is up.
-  const wheel = fetchChecker(fileName);
+  const wheel = checker.then(({ fileName }) => fetchChecker(fileName));
   wheel.catch(() => {}); // heard when it is awaited below; Python may fail to start first
   const createPyodideModule = (await definition).default;
   const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule };
-  pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }) : null;
+  // From the picture, Python starts at once: the lock file and the runtime's check are heard
+  // while it does (the picture's label waits for the lock file, not Python's start).
+  pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }, [reachable, checker]) : null;
   startedFrom = pyodide ? "picture" : "scratch";
   if (!pyodide) {
     countDownloads(); // the picture would not restore: this start is a long one too
@@ -358,11 +367,17 @@ function checkerIn(lock) {
 }
 
 // A Python started from the picture, or null if the picture would not restore (it is then
-// forgotten, and this Python starts the long way).
-async function restored(loadPyodide, options) {
+// forgotten, and this Python starts the long way). `alongside` are what the start also needs
+// (the runtime there, the checker listed): when one of those fails, that is the error, and
+// the picture is kept.
+async function restored(loadPyodide, options, alongside) {
+  const loading = loadPyodide(options);
+  loading.catch(() => {}); // heard below; a missing runtime may leave it waiting for ever
   try {
-    return await loadPyodide(options);
+    const [python] = await Promise.all([loading, ...alongside]);
+    return python;
   } catch {
+    await Promise.all(alongside); // throws what failed alongside: the long way would fail the same
     await forgetSnapshot();
     return null;
   }
