@@ -56,7 +56,7 @@ def check_subset_surprise(sums):
     """Raises ValueError unless `sums` are the subset's, as every CHECK_EVERY-th name read again says."""
     names = subset()
     if not isinstance(sums, list) or len(sums) != len(names):
-        raise ValueError(f"{len(sums)} sums for the {len(names)} names of the subset")
+        raise ValueError(f"the record is not one sum for each of the subset's {len(names)} names")
     if surprise_per_name(names[::CHECK_EVERY]) != sums[::CHECK_EVERY]:
         raise ValueError("microgpt reads the subset's names differently now")
 
