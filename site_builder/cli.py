@@ -84,9 +84,10 @@ def train(names_path, out, steps):
 @click.pass_obj
 def record(root):
     """Record the slowest numbers the lessons show in course/records/, for a build to check and read (a few seconds)."""
+    from site_builder.numbers import Providers
     from site_builder.training import record_numbers
 
-    for path in record_numbers(root):
+    for path in record_numbers(Providers(root)):
         click.echo(f"wrote {path}")
 
 

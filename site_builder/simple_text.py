@@ -56,9 +56,7 @@ def evaluated(match, context, environment):
                 value = environment.getattr(value, key)
             else:
                 value = environment.getitem(value, int(index) if index else quoted)
-            if isinstance(value, jinja2.Undefined):
-                return None
-        if isinstance(value, jinja2.Undefined):
+        if isinstance(value, jinja2.Undefined):  # a step past an Undefined is another, or raises
             return None
         for filter_name, arguments in PARTS["filters"].findall(filters.strip()):
             function = environment.filters.get(filter_name)

@@ -17,9 +17,8 @@ from microgpt import names_sha256_ok, read_names, sample_names, save_checkpoint,
 from microgpt.checkpoint import read_checkpoint
 from microgpt.data import NAMES_SHA256
 from site_builder.names_data import names_path as course_names_path
-from site_builder.numbers import Providers
-
-CHECKPOINT = Path("course") / "checkpoint.json"
+from site_builder.numbers import NUMBERS_DIR, Providers
+from site_builder.paths import files_in
 
 
 def dataset(names_path):
@@ -45,15 +44,15 @@ def train_checkpoint(names_path, out, steps):
     record = Path(out).with_name(QUICK_RECORD)
     save_record(record, quick)
     click.echo(f"Wrote {record}: the quick run's {QUICK_STEPS} losses, last {quick.losses[-1]:.12f}")
-    if Path(out).resolve() == (Path.cwd() / CHECKPOINT).resolve():
-        for path in record_numbers(Path.cwd()):  # some of them read the checkpoint just written
+    numbers = Providers(Path.cwd())
+    if Path(out).resolve() == numbers.module("disk_cache").CHECKPOINT.resolve():  # the checkpoint they read
+        for path in record_numbers(numbers):
             click.echo(f"Wrote {path}")
 
 
-def record_numbers(root):
+def record_numbers(providers):
     """Compute the slowest numbers of the course afresh and record them in course/records/ (disk_cache.py)."""
-    providers = Providers(root)
-    for module in sorted((Path(root) / "course" / "numbers").glob("*.py")):
+    for module in files_in(providers.root / NUMBERS_DIR, "*.py"):
         providers.module(module.stem)  # each provider it records is listed as it is imported
     return providers.module("disk_cache").write_records()
 

@@ -83,9 +83,7 @@ def on_disk(with_checkpoint=False, sources=None, check=None):
                 result = recorded(compute.__name__, digest, check) if check else None
                 if result is None:
                     result = compute()
-                temporary = file.with_suffix(f".{os.getpid()}.tmp")
-                temporary.write_text(json.dumps(result), encoding="utf-8")
-                temporary.replace(file)  # never a half-written entry, even if two builds race
+                write_json(file, result)
             return result
 
         if check:
@@ -120,12 +118,15 @@ def write_records():
     written = []
     for name, (compute, key) in sorted(RECORDED.items()):
         record = {"format": RECORD_FORMAT, "function": name, "key": key(), "result": compute()}
-        path = record_path(name)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(record) + "\n", encoding="utf-8")
-        temporary.replace(path)
-        written.append(path)
+        write_json(record_path(name), record)
+        written.append(record_path(name))
     return written
+
+
+def write_json(file, data):
+    temporary = file.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(data) + "\n", encoding="utf-8")
+    temporary.replace(file)  # never a half-written file, even if two builds race
 
 
 @contextlib.contextmanager

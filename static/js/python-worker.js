@@ -265,8 +265,9 @@ function shareCompiledRuntime(given) {
 // Python, with the checker imported: restored from the picture when there is one, else
 // started from nothing. Returns the key a picture of this Python would be labelled with.
 // `countDownloads()` starts counting the bytes of Python's downloads, for the page to show
-// (calling it again changes nothing): only for a start from nothing. Restored from the picture, Python is ready in about half a
-// second, and reading a second copy of each download (download-watch.js) would slow it down.
+// (calling it again changes nothing): only for a long start. Restored from the picture, Python
+// is ready in about half a second, and reading a second copy of each download
+// (download-watch.js) would slow it down.
 async function loadPython(report, countDownloads) {
   // All at once: the lock file, Pyodide's loader and the picture are asked for side by side.
   const lock = fetchLock();
