@@ -115,11 +115,14 @@ class protected:
     as what it restores), so code that replaced a builtin or a name in this module cannot turn
     the restore itself off. A function's code cannot be swapped at all while the learner's
     code runs: the audit hook below refuses it.
+
+    Afterwards, `touched` says whether anything had to be put back.
     """
 
-    __slots__ = ("saved",)
+    __slots__ = ("saved", "touched")
 
     def __enter__(self):
+        self.touched = False
         self.saved = (
             _TOOLS,
             tuple((namespace, tuple(vars(namespace)), tuple(vars(namespace).values())) for namespace in _Watched.now()),
@@ -132,17 +135,25 @@ class protected:
     def __exit__(self, *exception):
         tools, namespaces, streams, limit, hooks = self.saved
         (all_, map_, len_, is_, repeat_, vars_, setattr_, delattr_, zip_, frozenset_, list_,
-         errors, missing, system, set_limit, reopened, restore, restore_hooks, hold) = tools
-        restore_hooks(hooks)  # first: a trace function must not watch the rest of the restore
+         errors, missing, system, set_limit, reopened, restore, restore_hooks, hold, get_limit) = tools
+        touched = restore_hooks(hooks)  # first: a trace function must not watch the rest of the restore
         for namespace, keys, values in namespaces:
             current = vars_(namespace)
             # Only identity is compared: `==` would run the learner's own __eq__.
             untouched = len_(current) == len_(keys) and all_(map_(is_, map_(current.get, keys, repeat_(missing)), values))
             if not untouched:
+                touched = True
                 restore(namespace, keys, values, (vars_, setattr_, delattr_, zip_, frozenset_, list_, errors, missing, hold))
-        set_limit(limit)
+        if get_limit() != limit:
+            touched = True
+            set_limit(limit)
         for name, stream, fd in streams:
-            setattr_(system, name, reopened(stream, fd, "r" if name == "stdin" else "w"))
+            again = reopened(stream, fd, "r" if name == "stdin" else "w")
+            # Read from the module's dict: a module __getattr__ the learner added is never called.
+            if vars_(system).get(name, missing) is not again:
+                touched = True
+                setattr_(system, name, again)
+        self.touched = touched
         return False
 
 
@@ -215,34 +226,47 @@ class _Hooks:
 
 def _restore_hooks(saved, _hooks=_Hooks, _is=operator.is_, _all=all, _map=map, _len=len, _tuple=tuple, _repeat=itertools.repeat,
                    _hold=_KEPT.append):
+    """Put back every hook `saved` holds; True when any had changed."""
     trace, profile, callbacks, collecting, names, modules, meta_path, path_hooks, path, tools = saved
+    touched = False
     if _hooks.trace() is not trace:
+        touched = True
         _hooks.set_trace(trace)
     if _hooks.profile() is not profile:
+        touched = True
         _hooks.set_profile(profile)
     for current, kept in ((_hooks.callbacks, callbacks), (_hooks.meta_path, meta_path), (_hooks.path_hooks, path_hooks), (_hooks.path, path)):
         if _len(current) != _len(kept) or not _all(_map(_is, current, kept)):
+            touched = True
             _hold(_tuple(current))
             current[:] = kept
     if _hooks.collecting() is not collecting:
+        touched = True
         (_hooks.enable if collecting else _hooks.disable)()
     current = _hooks.modules
     if _len(current) != _len(names) or not _all(_map(_is, _map(current.get, names, _repeat(None)), modules)):
         _hold(_tuple(current.values()))
-        _restore_modules(current, names, modules)
+        touched = _restore_modules(current, names, modules) or touched
     if tools and _tuple(_map(_hooks.get_tool, _hooks.tools)) != tools:
+        touched = True
         _free_monitoring_tools(tools)
+    return touched
 
 
 def _restore_modules(current, names, modules):
-    """Every module the checker could import is the one it was; a new one under labkit's name goes."""
+    """Every module the checker could import is the one it was; a new one under labkit's name goes.
+    True when any was put back or taken out (a module the learner's code imported stays)."""
+    touched = False
     for name, module in zip(names, modules):
         if current.get(name) is not module:
+            touched = True
             current[name] = module
     kept = frozenset(names)
     for name in [name for name in list(current) if name not in kept]:
         if name == "labkit" or name.startswith("labkit.") or not isinstance(current[name], ModuleType):
+            touched = True
             del current[name]
+    return touched
 
 
 def _free_monitoring_tools(kept):
@@ -327,5 +351,5 @@ sys.addaudithook(_audit)
 _TOOLS = (
     all, map, len, operator.is_, itertools.repeat, vars, setattr, delattr, zip, frozenset, list,
     (AttributeError, TypeError, ValueError), object(), sys, sys.setrecursionlimit, _reopened, _restore, _restore_hooks,
-    _KEPT.append,
+    _KEPT.append, sys.getrecursionlimit,
 )

@@ -16,6 +16,7 @@ yet, is said as what it is, with the learner's line where there is one.
 """
 
 import ast
+import functools
 import re
 
 from labkit.protocol import LEARNER_FILE
@@ -56,7 +57,7 @@ def run_recipe(cls, class_name, steps, reads, required=("data", "grad")):
 
 def run_step(step, names, cls, class_name):
     try:
-        exec(compile(step, RECIPE_FILE, "exec"), names)
+        exec(compiled(step, "exec"), names)
     except (AttributeError, TypeError) as error:
         missing = missing_method(step, error, cls, class_name) or plain_number_inside(step, error, class_name)
         if missing:
@@ -67,6 +68,13 @@ def run_step(step, names, cls, class_name):
         raise RecipeFailed(not_an_object(step, made, names[made], cls, class_name))
 
 
+# A recipe's lines are the checker's own, the same at every Check: each is compiled and parsed once.
+@functools.lru_cache(maxsize=512)
+def compiled(text, mode):
+    return compile(text, RECIPE_FILE, mode)
+
+
+@functools.lru_cache(maxsize=512)
 def assigned_name(step):
     """`c` for "c = a * b"; None for a line that assigns no single name."""
     tree = ast.parse(step)
@@ -205,7 +213,7 @@ def no_attribute(step, name, attribute, class_name, cls):
 
 def read(expression, names, cls, class_name):
     try:
-        found = eval(compile(expression, RECIPE_FILE, "eval"), names)
+        found = eval(compiled(expression, "eval"), names)
     except (AttributeError, TypeError) as error:
         missing = missing_method(expression, error, cls, class_name)
         if missing:

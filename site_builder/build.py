@@ -47,6 +47,15 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     if record.is_current(inputs):
         log.info("%s is up to date: nothing changed since it was built", out_dir)
         return None
+    try:
+        return built(root, out_dir, live_reload, memo, record, inputs)
+    finally:
+        for each in {id(memo): memo, id(PROCESS_MEMO): PROCESS_MEMO}.values():
+            each.save()  # what was computed holds for the next build, though this one's problems stopped it
+
+
+def built(root, out_dir, live_reload, memo, record, inputs):
+    cache_dir = memo.disk.parent if memo.disk else None
     course = load_course(root)
     problems = Problems(root)
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)

@@ -17,6 +17,7 @@ from site_builder import cross_check, worked_examples
 from site_builder.errors import Problems, exception_text
 from site_builder.memo import MISSING, digest, labkit_source
 from site_builder.numbers import Providers
+from site_builder.one_guard import OneGuard
 from site_builder.time_limit import TimedOut, time_limit
 
 # The browser's Python has the standard library and labkit, and nothing else.
@@ -99,6 +100,8 @@ class LabVerdicts:
                 expected, found = piece.result()
                 self.problems.found.extend(found)
                 self.keep(lab.id, inputs, expected)
+        if self.memo:
+            self.memo.save()
         return {lab.id: VerifiedLab(lab, self.answers[lab.id]) for lab in self.labs if self.answers.get(lab.id) is not None}
 
 
@@ -254,9 +257,28 @@ def line_quoting(source, name):
 
 
 def grade(lab, bundle, path, code, problems):
-    """Grade with check crashes raised, so a broken check is the author's error, not a fail."""
+    """Grade with check crashes raised, so a broken check is the author's error, not a fail.
+
+    Graded first under one guard for the whole grading (site_builder/one_guard.py): when the
+    program changed nothing of the checker's world, that is the verdict a guard per call gives.
+    When it did, it is graded again with a guard per call, as the browser does, and only that
+    grading's verdict and problems count."""
+    trial = Problems(problems.root)
+    whole = OneGuard()
+    outcome = graded(lab, bundle, path, code, trial, whole)
+    if whole.touched:
+        return graded(lab, bundle, path, code, problems, contextlib.nullcontext())
+    problems.found.extend(trial.found)
+    return outcome
+
+
+def graded(lab, bundle, path, code, problems, guard):
+    def check():
+        with guard:
+            return grading.check(bundle, code, raise_check_errors=True)
+
     try:
-        outcome = timed(lab, path, problems, lambda: grading.check(bundle, code, raise_check_errors=True))
+        outcome = timed(lab, path, problems, check)
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # SystemExit too

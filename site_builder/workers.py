@@ -40,6 +40,12 @@ def cores():
 # the compressed copies last, as nothing needs them before the end of the build.
 URGENCY = ("numbers", "long lab", "lab", "copy")
 
+# The build's own process renders the pages and then waits for the workers' results: its work
+# is the longest chain, and two workers beside it would share the two cores three ways. Niced,
+# the workers take what the build leaves (measured over 5 alternating cold builds: 4.88 s
+# median as equals, 4.75 s niced).
+WORKER_NICENESS = 10
+
 
 class Workers:
     """Processes for the build's pieces of work; used as a context manager around the build.
@@ -68,7 +74,7 @@ class Workers:
 
     def __enter__(self):
         if self.parallel:
-            self.pool = ProcessPoolExecutor(self.count, mp_context=multiprocessing.get_context("fork"))
+            self.pool = ProcessPoolExecutor(self.count, mp_context=multiprocessing.get_context("fork"), initializer=os.nice, initargs=(WORKER_NICENESS,))
         return self
 
     def __exit__(self, *exc_info):

@@ -52,29 +52,30 @@ def failure_messages(code):
     return " ".join(c["message"] for c in result["checks"] if not c["passed"]) + (result["error"] or {}).get("text", "")
 
 
-@pytest.mark.parametrize(
-    "name, code",
-    [
-        ("always-equal object", "class Same:\n    def __eq__(self, other):\n        return True\n\ndef add(a, b):\n    return Same()\n"),
-        ("float subclass", "class F(float):\n    def __eq__(self, other):\n        return True\n\ndef add(a, b):\n    return F(6)\n"),
-        ("patched close", "import labkit.values, labkit.checks\nlabkit.values.close = lambda *a, **k: True\nlabkit.checks.close = lambda *a, **k: True\n\ndef add(a, b):\n    return 6\n"),
-        ("patched isinstance", "import builtins\nbuiltins.isinstance = lambda *a: True\n\ndef add(a, b):\n    return 6\n"),
-        ("patched inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.close = lambda *a, **k: True\n    return 6\n"),
-        ("redefined print and math", "import math\nmath.isclose = lambda *a, **k: True\nprint = None\n\ndef add(a, b):\n    return 6\n"),
-        ("nan", "def add(a, b):\n    return float('nan')\n"),
-        ("infinity", "def add(a, b):\n    return float('inf')\n"),
-        ("generator", "def add(a, b):\n    yield a + b\n"),
-        ("patched checker class", "import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\n\ndef add(a, b):\n    return 6\n"),
-        ("patched class inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.Tester.require_shape = lambda *a, **k: None\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n    return 6\n"),
-        # The guard itself turned off, then the checker patched: the restore must not use what was replaced.
-        ("guard's helpers replaced", f"import labkit.guard as g\nfor name in list(vars(g)):\n    if name.startswith('_') and not name.startswith('__'):\n        setattr(g, name, None)\n{PATCH_TESTER}"),
-        ("builtins the restore uses replaced", f"import builtins\nbuiltins.all = lambda *a: True\nbuiltins.len = lambda *a: 0\nbuiltins.zip = lambda *a: ()\nbuiltins.setattr = lambda *a: None\n{PATCH_TESTER}"),
-        ("checker code swapped", f"{SWAP_CODE}\ndef add(a, b):\n    return 6\n"),
-        ("checker code swapped inside the call", "def add(a, b):\n" + "".join(f"    {line}\n" for line in SWAP_CODE.splitlines()) + "    return 6\n"),
-        ("guard's own code swapped", f"import labkit.guard as g\ng._restore.__code__ = (lambda *a: None).__code__\n{PATCH_TESTER}"),
-        ("checker taken out of sys.modules", f"import sys, labkit.checks\nchecks = sys.modules.pop('labkit.checks')\nsys.modules['labkit.zzz'] = checks\n{PATCH_TESTER}"),
-    ],
-)
+# Programs that try to pass by changing the checker's world (tests/test_one_guard.py grades them too).
+CHEATS = [
+    ("always-equal object", "class Same:\n    def __eq__(self, other):\n        return True\n\ndef add(a, b):\n    return Same()\n"),
+    ("float subclass", "class F(float):\n    def __eq__(self, other):\n        return True\n\ndef add(a, b):\n    return F(6)\n"),
+    ("patched close", "import labkit.values, labkit.checks\nlabkit.values.close = lambda *a, **k: True\nlabkit.checks.close = lambda *a, **k: True\n\ndef add(a, b):\n    return 6\n"),
+    ("patched isinstance", "import builtins\nbuiltins.isinstance = lambda *a: True\n\ndef add(a, b):\n    return 6\n"),
+    ("patched inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.close = lambda *a, **k: True\n    return 6\n"),
+    ("redefined print and math", "import math\nmath.isclose = lambda *a, **k: True\nprint = None\n\ndef add(a, b):\n    return 6\n"),
+    ("nan", "def add(a, b):\n    return float('nan')\n"),
+    ("infinity", "def add(a, b):\n    return float('inf')\n"),
+    ("generator", "def add(a, b):\n    yield a + b\n"),
+    ("patched checker class", "import labkit.checks\nlabkit.checks.Tester.require_close = lambda *a, **k: None\n\ndef add(a, b):\n    return 6\n"),
+    ("patched class inside the call", "def add(a, b):\n    import labkit.checks\n    labkit.checks.Tester.require_shape = lambda *a, **k: None\n    labkit.checks.Tester.require_close = lambda *a, **k: None\n    return 6\n"),
+    # The guard itself turned off, then the checker patched: the restore must not use what was replaced.
+    ("guard's helpers replaced", f"import labkit.guard as g\nfor name in list(vars(g)):\n    if name.startswith('_') and not name.startswith('__'):\n        setattr(g, name, None)\n{PATCH_TESTER}"),
+    ("builtins the restore uses replaced", f"import builtins\nbuiltins.all = lambda *a: True\nbuiltins.len = lambda *a: 0\nbuiltins.zip = lambda *a: ()\nbuiltins.setattr = lambda *a: None\n{PATCH_TESTER}"),
+    ("checker code swapped", f"{SWAP_CODE}\ndef add(a, b):\n    return 6\n"),
+    ("checker code swapped inside the call", "def add(a, b):\n" + "".join(f"    {line}\n" for line in SWAP_CODE.splitlines()) + "    return 6\n"),
+    ("guard's own code swapped", f"import labkit.guard as g\ng._restore.__code__ = (lambda *a: None).__code__\n{PATCH_TESTER}"),
+    ("checker taken out of sys.modules", f"import sys, labkit.checks\nchecks = sys.modules.pop('labkit.checks')\nsys.modules['labkit.zzz'] = checks\n{PATCH_TESTER}"),
+]
+
+
+@pytest.mark.parametrize("name, code", CHEATS)
 def test_cheats_never_pass(name, code):
     failure_messages(code)
     # ...and leave nothing behind: the next learner's right answer passes, a wrong one fails.
@@ -267,3 +268,32 @@ def test_nothing_the_learner_made_is_finalised_while_the_checker_decides(name, c
 
     result, _printed = grade_in_child(TWO, code, time_limit=30)
     assert result["status"] == "failed" and not any(check["passed"] for check in result["checks"]), result
+
+
+@pytest.mark.parametrize(
+    "change, touched",
+    [
+        ("pass", False),
+        ("x = [len(v) for v in (1, 2)] if False else None", False),
+        ("import builtins\nbuiltins.len = None", True),
+        ("import labkit.values\nlabkit.values.close = None", True),
+        ("import labkit.checks\nlabkit.checks.Tester.require_close = None", True),
+        ("import math\nmath.zzz = 1", True),
+        ("import sys\nsys.stdout = None", True),
+        ("import sys\nsys.setrecursionlimit(sys.getrecursionlimit() + 7)", True),
+        ("import gc\ngc.callbacks.append(print)", True),
+        ("import sys\nsys.modules['labkit.fake'] = sys", True),
+        ("import sys\nsys.modules.pop('labkit.values')", True),
+        # A module imported for the first time stays, as it would have anyway: nothing is put back.
+        ("import sys\nsys.modules.pop('colorsys', None)\nimport colorsys", False),
+    ],
+)
+def test_the_guard_says_whether_it_put_anything_back(change, touched):
+    from labkit.guard import protected
+
+    with protected() as guard:
+        exec(change, {})
+    assert guard.touched is touched
+    with protected() as again:
+        pass
+    assert again.touched is False  # the first guard put everything back

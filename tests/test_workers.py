@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from site_builder.workers import Workers, cores, os_thread_count, threads_exited
+from site_builder.workers import WORKER_NICENESS, Workers, cores, os_thread_count, threads_exited
 from tests.fresh_process import in_a_fresh_process
 
 needs_two_cores = pytest.mark.skipif(cores() < 2, reason="workers are forked only on a machine of two cores or more")
@@ -41,6 +41,18 @@ def test_pieces_run_in_other_processes():
     parallel, pids, here = in_a_fresh_process(pieces_pids)
     assert parallel
     assert here not in pids
+
+
+def niceness_here_and_in_a_worker():
+    with Workers(2) as workers:
+        return os.nice(0), workers.submit(os.nice, 0).result()
+
+
+@needs_two_cores
+def test_the_workers_give_way_to_the_build_itself():
+    here, worker = in_a_fresh_process(niceness_here_and_in_a_worker)
+    assert worker == min(here + WORKER_NICENESS, 19)
+    assert WORKER_NICENESS > 0
 
 
 def note_start(folder, label, seconds):
