@@ -263,3 +263,24 @@ def test_a_file_python_needs_that_the_server_will_not_give_is_named_and_the_pict
     expect(lab.locator("[data-python-message]")).to_contain_text(f"the server answered {status} for {name}")
     if with_picture:  # the picture was not at fault: it is still there for when the server answers
         assert any(size > 1_000_000 for size in pictures(page).values())
+
+
+# A worker made by the page, asked for nothing: what it downloads on its own.
+WORKER_ASKED_NOTHING = r"""() => {
+  const starter = document.querySelector("script[src$='/python-start.js']").src;
+  window.idleWorker = new Worker(starter.replace(/python-start\.js$/, "python-worker.js"), { type: "module" });
+}"""
+
+
+def test_the_worker_begins_its_downloads_before_the_page_asks_it_for_python(page, widgets_site):
+    """The page's request for Python reaches the worker only when the page's main thread gets to it."""
+    page.goto(widgets_site + LESSON.url)
+    expect(page.locator("[data-python-state]").first).to_have_attribute("data-python-state", "ready", timeout=READY_TIMEOUT)
+    wanted = ("pyodide-lock.json", "pyodide.asm.mjs", "pyodide.mjs")
+    seen = []
+    page.on("request", lambda request: seen.append(request.url.rsplit("/", 1)[-1]))
+    page.evaluate(WORKER_ASKED_NOTHING)
+    deadline = time.monotonic() + 20
+    while not all(name in seen for name in wanted) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert all(name in seen for name in wanted), seen

@@ -268,23 +268,37 @@ function shareCompiledRuntime(given) {
 // (calling it again changes nothing): only for a long start. Restored from the picture, Python
 // is ready in about half a second, and reading a second copy of each download
 // (download-watch.js) would slow it down.
-async function loadPython(report, countDownloads) {
-  // All at once: the lock file, Pyodide's loader and the picture are asked for side by side.
+// What every start needs first, asked for as soon as this script runs: the page's message
+// asking for Python reaches a worker only once the page's main thread gets to it, and while a
+// lesson's page is being laid out that can be tens of milliseconds later. All at once: the lock
+// file, Pyodide's loader, its 1.2 MB of JavaScript (read and parsed while the picture is found
+// and read, rather than after: loadPyodide takes the module it defines) and the picture.
+const beginning = (() => {
   const lock = fetchLock();
+  lock.catch(() => {}); // heard through `checker`, once a start asks for it
   const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
-  // Pyodide's 1.2 MB of JavaScript is read and parsed while the picture is found and read,
-  // rather than after: loadPyodide takes the module it defines (createPyodideModule).
+  runtime.catch(() => {});
   const definition = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
   definition.catch(() => {}); // heard when loadPyodide is handed it below
   const checker = lock.then(checkerIn);
+  checker.catch(() => {});
   const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
   key.catch(() => {}); // a lock file that fails is heard through `checker`, below
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
+  found.catch(() => {});
+  return { lock, runtime, definition, checker, key, found };
+})();
+
+async function loadPython(report, countDownloads) {
+  const { lock, runtime, definition, checker, key, found } = beginning;
   // The check only guards against a missing runtime (Pyodide would wait for ever): it holds
   // up nothing, and its answer is heard however Python starts.
   const reachable = checkRuntimeReachable();
   reachable.catch(() => {});
-  const [{ loadPyodide }, picture] = await Promise.all([runtime, found]);
+  // A spare's worker may have looked before the page's first Python kept its picture, which
+  // the page waits for before it asks the spare to start: then it looks again.
+  const [{ loadPyodide }, foundEarly] = await Promise.all([runtime, found]);
+  const picture = foundEarly ?? (await findSnapshot(key));
   if (!picture) {
     await Promise.all([reachable, checker]); // a missing runtime or checker, said before a long start
     countDownloads();
