@@ -1,9 +1,12 @@
 // Entry point: starts a FilmPlayer (film-player.js) on every film of the page (film.html).
-// The modules it imports start nothing by themselves.
+// The modules it imports start nothing by themselves. The player and its modules are loaded
+// only once the page's Python has started (after-python.js): on a lab's page, reading and
+// compiling them would take the cores Python needs.
 
-import { FilmPlayer } from "./film-player.js";
+import { afterPython } from "./after-python.js";
 
-export function startFilms(root = document) {
+export async function startFilms(root = document) {
+  const { FilmPlayer } = await import("./film-player.js");
   for (const section of root.querySelectorAll("[data-film]")) {
     if (section.film || section.dataset.filmError) continue;
     try {
@@ -16,4 +19,5 @@ export function startFilms(root = document) {
   }
 }
 
-startFilms();
+await afterPython();
+await startFilms();

@@ -6,6 +6,7 @@
 
 import { element } from "./dom.js";
 import { RAMP_GRADIENT, rampColour, textColourOn } from "./heatmap-colours.js";
+import { afterPython } from "./after-python.js";
 
 const MIN_CELL = 14; // px; smaller than this, the grid scrolls inside its own box
 const MAX_CELL = 44;
@@ -174,4 +175,5 @@ export function startGrids(root = document) {
   }
 }
 
+await afterPython(); // after-python.js: the page's Python first
 startGrids();
