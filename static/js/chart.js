@@ -8,7 +8,6 @@
 // site draws its own charts rather than use a library is said at the top of that module.
 
 import { MIN_WIDTH, drawFrame, drawXAxis, innerSize, linePath, measurer, svg, text } from "./chart-plot.js";
-import { afterPython } from "./after-python.js";
 
 // Bars: one column per point, its label under it. Labels that would collide are thinned
 // to every second (third, ...) one; the table and each bar's own name still carry all.
@@ -149,5 +148,4 @@ export function startCharts(root = document) {
   }
 }
 
-await afterPython(); // after-python.js: the page's Python first
 startCharts();

@@ -1,12 +1,9 @@
 // Entry point: starts a FilmPlayer (film-player.js) on every film of the page (film.html).
-// The modules it imports start nothing by themselves. The player and its modules are loaded
-// only once the page's Python has started (after-python.js): on a lab's page, reading and
-// compiling them would take the cores Python needs.
+// The modules it imports start nothing by themselves.
 
-import { afterPython } from "./after-python.js";
+import { FilmPlayer } from "./film-player.js";
 
-export async function startFilms(root = document) {
-  const { FilmPlayer } = await import("./film-player.js");
+export function startFilms(root = document) {
   for (const section of root.querySelectorAll("[data-film]")) {
     if (section.film || section.dataset.filmError) continue;
     try {
@@ -19,5 +16,4 @@ export async function startFilms(root = document) {
   }
 }
 
-await afterPython();
-await startFilms();
+startFilms();

@@ -6,7 +6,6 @@
 
 import { element } from "./dom.js";
 import { RAMP_GRADIENT, rampColour, textColourOn } from "./heatmap-colours.js";
-import { afterPython } from "./after-python.js";
 
 const MIN_CELL = 14; // px; smaller than this, the grid scrolls inside its own box
 const MAX_CELL = 44;
@@ -175,5 +174,4 @@ export function startGrids(root = document) {
   }
 }
 
-await afterPython(); // after-python.js: the page's Python first
 startGrids();

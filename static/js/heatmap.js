@@ -1,13 +1,10 @@
 // Entry point: starts a Heatmap (heatmap-widget.js) on every heatmap of the page
 // (heatmap.html). The modules it imports start nothing by themselves; the lab's
-// "Your code on the real model" panel (model-compare.js) imports the same pieces. They are
-// loaded only once the page's Python has started (after-python.js): on a lab's page, reading
-// and compiling them would take the cores Python needs.
+// "Your code on the real model" panel (model-compare.js) imports the same pieces.
 
-import { afterPython } from "./after-python.js";
+import { Heatmap } from "./heatmap-widget.js";
 
-export async function startHeatmaps(root = document) {
-  const { Heatmap } = await import("./heatmap-widget.js");
+export function startHeatmaps(root = document) {
   for (const section of root.querySelectorAll("section[data-heatmap]")) {
     if (section.heatmap) continue;
     try {
@@ -19,5 +16,4 @@ export async function startHeatmaps(root = document) {
   }
 }
 
-await afterPython();
-await startHeatmaps();
+startHeatmaps();

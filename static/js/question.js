@@ -3,7 +3,6 @@
 // site_builder/widgets/question.py); checking needs no Python, so it is instant.
 
 import { getProgress } from "./progress.js";
-import { afterPython } from "./after-python.js";
 
 const RIGHT = "Right!";
 
@@ -171,5 +170,4 @@ class Question {
   }
 }
 
-await afterPython(); // after-python.js: the page's Python first
 for (const root of document.querySelectorAll("[data-question]")) new Question(root);

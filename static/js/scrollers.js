@@ -2,8 +2,6 @@
 // own box. A box that scrolls takes keyboard focus, so the arrow keys can scroll it too
 // (WCAG 2.1.1); one that fits does not, so it adds no stop to the Tab order.
 
-import { afterPython } from "./after-python.js";
-
 const BOXES = "main pre, main table, main .math-display";
 
 function scrolls(box) {
@@ -19,7 +17,6 @@ function update(box) {
 }
 
 // Boxes with a tabindex of their own, and the editor's, manage focus themselves.
-await afterPython(); // after-python.js: the page's Python first
 const boxes = [...document.querySelectorAll(BOXES)].filter((box) => !box.hasAttribute("tabindex") && !box.closest(".lab-editor"));
 const watcher = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target)));
 boxes.forEach((box) => watcher.observe(box));
