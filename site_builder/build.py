@@ -55,6 +55,7 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
 
 
 def built(root, out_dir, live_reload, memo, record, inputs):
+    """The build itself, once build() has found the site out of date."""
     cache_dir = memo.disk.parent if memo.disk else None
     course = load_course(root)
     problems = Problems(root)
