@@ -17,6 +17,7 @@ this process used last.
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 
 import jinja2
@@ -95,6 +96,8 @@ class Memo:
         """{digest: result} for `namespace`, read from its log the first time it is asked for."""
         if namespace not in self.logs:
             self.logs[namespace], self.lines[namespace] = read_log(self.file(namespace)) if self.disk else ({}, 0)
+            if self.disk:
+                shutil.rmtree(self.disk / namespace, ignore_errors=True)  # a file per result, as earlier builds kept them
         return self.logs[namespace]
 
     def file(self, namespace):

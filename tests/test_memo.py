@@ -96,3 +96,12 @@ def test_a_disk_that_refuses_is_only_a_cache_lost(tmp_path):
     memo.put("markdown", ["a"], "A", persist=True)
     memo.save()  # no error: the next build computes it again
     assert memo.kept("markdown", ["a"], persist=True) == "A"
+
+
+def test_the_folder_of_files_an_earlier_build_kept_is_cleared_away(tmp_path):
+    legacy = tmp_path / "markdown"
+    legacy.mkdir()
+    (legacy / "0123.json").write_text('"<p>old</p>"', encoding="utf-8")
+    memo = Memo(disk=tmp_path)
+    assert memo.kept("markdown", ["a"], persist=True) is MISSING
+    assert not legacy.exists()
