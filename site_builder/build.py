@@ -50,8 +50,10 @@ def build(root, out_dir, live_reload=False, memo=PROCESS_MEMO):
     try:
         return built(root, out_dir, live_reload, memo, record, inputs)
     finally:
-        for each in {id(memo): memo, id(PROCESS_MEMO): PROCESS_MEMO}.values():
-            each.save()  # what was computed holds for the next build, though this one's problems stopped it
+        # What was computed holds for the next build, though this one's problems stopped it.
+        # Markdown and the pages' links are kept in the process's memo whichever memo the build has.
+        memo.save()
+        PROCESS_MEMO.save()
 
 
 def built(root, out_dir, live_reload, memo, record, inputs):

@@ -16,9 +16,9 @@ reported, every time.
 import dataclasses
 import hashlib
 import json
-import os
 
 from site_builder.file_digests import FileDigests
+from site_builder.paths import write_whole
 from site_builder.up_to_date import CACHE_DIR, inputs_digest
 from site_builder.widgets.kind import RenderedDocument
 
@@ -85,10 +85,7 @@ class DocumentCache:
         if self.folder and from_json(text) == rendered:  # else JSON would give back something else: keep it in memory only
             file = self.file(document_id, key)
             try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                temporary = file.with_suffix(f".{os.getpid()}.tmp")
-                temporary.write_text(text, encoding="utf-8")
-                temporary.replace(file)  # never a torn entry, even if two builds race
+                write_whole(file, text)
                 for earlier in self.folder.glob(f"{file.name.split('--')[0]}--*.json"):
                     if earlier != file:
                         earlier.unlink(missing_ok=True)  # one version of each document: saves must not fill the disk

@@ -14,6 +14,8 @@ import os
 import time
 from pathlib import Path
 
+from site_builder.paths import write_whole
+
 # More than any filesystem's timestamp granularity (FAT's is 2 s); within it, hash again.
 RACY_SECONDS = 3
 SKIPPED_PARTS = {"__pycache__", ".DS_Store"}
@@ -93,10 +95,7 @@ class FileDigests:
         if len(self.known) >= 2 * len(self.used):
             self.known = {key: kept for key, kept in self.known.items() if key in self.used or os.path.exists(key)}
         try:
-            self.record.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.record.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(self.known), encoding="utf-8")
-            temporary.replace(self.record)  # never a torn record, even if two builds race
+            write_whole(self.record, json.dumps(self.known))
             self.changed = False
         except OSError:
             pass  # only a cache: the next build hashes again

@@ -16,13 +16,13 @@ this process used last.
 
 import hashlib
 import json
-import os
 import shutil
 from pathlib import Path
 
 import jinja2
 
 import labkit
+from site_builder.paths import write_whole
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = PROJECT_ROOT / ".cache" / "build"
@@ -86,10 +86,7 @@ class Memo:
     def write_again(self, namespace):
         log = self.log(namespace)
         newest = list(log.items())[-LONGEST_LOG // 2:]
-        file = self.file(namespace)
-        temporary = file.with_suffix(f".{os.getpid()}.tmp")
-        temporary.write_text("".join(json.dumps([key, result]) + "\n" for key, result in newest), encoding="utf-8")
-        temporary.replace(file)  # never a torn log, even if two builds race
+        write_whole(self.file(namespace), "".join(json.dumps([key, result]) + "\n" for key, result in newest))
         self.lines[namespace] = len(newest)
 
     def log(self, namespace):

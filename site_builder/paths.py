@@ -98,3 +98,13 @@ def read_checked(path, problems):
 def files_in(folder, pattern):
     """The author's files matching `pattern`, leaving out what an OS or editor leaves behind."""
     return sorted(path for path in Path(folder).glob(pattern) if not is_ignored(path))
+
+
+def write_whole(path, text):
+    """Write `text` to `path` (making its folder) so that no reader, and no other build writing
+    the same file at once, ever meets it half written: written beside it, then put in its place."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)

@@ -15,11 +15,11 @@ A result that JSON would change (a tuple, say) is not kept at all.
 
 import hashlib
 import json
-import os
 import sys
 from pathlib import Path
 
 from site_builder.file_digests import FileDigests
+from site_builder.paths import write_whole
 from site_builder.up_to_date import CACHE_DIR, PROJECT_ROOT, names_file
 
 # Relative to the course root, then to the builder's own folder.
@@ -88,10 +88,7 @@ class ProviderCache:
         if self.folder:
             file = self.folder / inputs / f"{target.replace(':', '.')}.json"
             try:
-                file.parent.mkdir(parents=True, exist_ok=True)
-                temporary = file.with_suffix(f".{os.getpid()}.tmp")
-                temporary.write_text(text, encoding="utf-8")
-                temporary.replace(file)  # never a torn entry, even if two builds race
+                write_whole(file, text)
             except OSError:
                 pass  # only a cache
 

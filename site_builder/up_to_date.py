@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from site_builder.file_digests import FileDigests, files_under
+from site_builder.paths import write_whole
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 CACHE_DIR = PROJECT_ROOT / ".cache" / "build"
@@ -89,10 +90,7 @@ class SiteRecord:
         if inputs is None:
             return
         try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.file.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps({"out": str(self.out_dir), "inputs": inputs, "files": site_files(self.out_dir)}), encoding="utf-8")
-            temporary.replace(self.file)
+            write_whole(self.file, json.dumps({"out": str(self.out_dir), "inputs": inputs, "files": site_files(self.out_dir)}))
             forget_missing_sites(self.file.parent)
         except OSError:
             pass  # only a cache: the next build builds

@@ -36,8 +36,12 @@ class VerifiedLab:
 
 
 def verify_labs(labs, problems, memo=None, providers=None, workers=None):
-    """Every lab that is sound, verified; the rest become problems (see LabVerdicts)."""
-    return LabVerdicts(labs, problems, memo, providers, workers).collect()
+    """Every lab that is sound, verified; the rest become problems (see LabVerdicts).
+    The verdicts the memo keeps on disk are saved (a build saves its memo once, at its end)."""
+    verified = LabVerdicts(labs, problems, memo, providers, workers).collect()
+    if memo:
+        memo.save()
+    return verified
 
 
 class LabVerdicts:
@@ -100,8 +104,6 @@ class LabVerdicts:
                 expected, found = piece.result()
                 self.problems.found.extend(found)
                 self.keep(lab.id, inputs, expected)
-        if self.memo:
-            self.memo.save()
         return {lab.id: VerifiedLab(lab, self.answers[lab.id]) for lab in self.labs if self.answers.get(lab.id) is not None}
 
 

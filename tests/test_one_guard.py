@@ -48,7 +48,8 @@ def add_lab(mini_course):
     return lab, bundle
 
 
-CHEATING_ADD = [(name, code) for name, code in CHEATS] + [
+CHEATING_ADD = [
+    *CHEATS,
     # Under one guard, this breaks the checker itself for the rest of the grading (a check
     # would crash): the program is graded again with a guard per call, and fails as a cheat.
     ("checker method taken away", "import labkit.checks\nlabkit.checks.Tester.require_close = None\n\ndef add(a, b):\n    return a * b\n"),

@@ -1,6 +1,6 @@
 import pytest
 
-from site_builder.paths import UnreadableSource, UnsafePath, inside, is_ignored, is_slug, links_outside, read_source, suggest_slug
+from site_builder.paths import UnreadableSource, UnsafePath, inside, is_ignored, is_slug, links_outside, read_source, suggest_slug, write_whole
 
 
 def test_inside_accepts_paths_below_the_root(tmp_path):
@@ -61,3 +61,11 @@ def test_authors_files_are_not_ignored(name):
 @pytest.mark.parametrize("name, slug", [("Softmax", "softmax"), ("Scaled_Dot", "scaled-dot"), ("My  Lesson!", "my-lesson"), ("__", None)])
 def test_suggest_slug(name, slug):
     assert suggest_slug(name) == slug
+
+
+def test_a_whole_write_makes_its_folder_and_leaves_nothing_beside_the_file(tmp_path):
+    target = tmp_path / "new" / "folder" / "entry.json"
+    write_whole(target, '{"a": 1}')
+    write_whole(target, '{"a": 2}')  # in place of the first, never beside it
+    assert target.read_text(encoding="utf-8") == '{"a": 2}'
+    assert [path.name for path in target.parent.iterdir()] == ["entry.json"]

@@ -262,39 +262,38 @@ function shareCompiledRuntime(given) {
   };
 }
 
+// What every start needs first, asked for as soon as this script runs: the page's message
+// asking for Python reaches a worker only once the page's main thread gets to it, and while a
+// lesson's page is being laid out that can be tens of milliseconds later. All at once: the lock
+// file, Pyodide's loader, its 1.2 MB of JavaScript (read and parsed while the picture is found
+// and read, rather than after: loadPyodide takes the module it defines) and the picture
+// (findSnapshot never fails: it finds none instead). A start awaits each, and hears its failure
+// there; a worker the page never asks to start must not leave the failure unheard.
+const heardLater = (promise) => {
+  promise.catch(() => {});
+  return promise;
+};
+const beginning = (() => {
+  const lock = heardLater(fetchLock());
+  const runtime = heardLater(import(new URL("pyodide.mjs", PYODIDE_URL).href));
+  const definition = heardLater(import(new URL("pyodide.asm.mjs", PYODIDE_URL).href));
+  const checker = heardLater(lock.then(checkerIn));
+  const key = heardLater(Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256)));
+  const found = findSnapshot(key); // read at once: the key is checked only once it is read
+  return { lock, runtime, definition, checker, key, found };
+})();
+
 // Python, with the checker imported: restored from the picture when there is one, else
 // started from nothing. Returns the key a picture of this Python would be labelled with.
 // `countDownloads()` starts counting the bytes of Python's downloads, for the page to show
 // (calling it again changes nothing): only for a long start. Restored from the picture, Python
 // is ready in about half a second, and reading a second copy of each download
 // (download-watch.js) would slow it down.
-// What every start needs first, asked for as soon as this script runs: the page's message
-// asking for Python reaches a worker only once the page's main thread gets to it, and while a
-// lesson's page is being laid out that can be tens of milliseconds later. All at once: the lock
-// file, Pyodide's loader, its 1.2 MB of JavaScript (read and parsed while the picture is found
-// and read, rather than after: loadPyodide takes the module it defines) and the picture.
-const beginning = (() => {
-  const lock = fetchLock();
-  lock.catch(() => {}); // heard through `checker`, once a start asks for it
-  const runtime = import(new URL("pyodide.mjs", PYODIDE_URL).href);
-  runtime.catch(() => {});
-  const definition = import(new URL("pyodide.asm.mjs", PYODIDE_URL).href);
-  definition.catch(() => {}); // heard when loadPyodide is handed it below
-  const checker = lock.then(checkerIn);
-  checker.catch(() => {});
-  const key = Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256));
-  key.catch(() => {}); // a lock file that fails is heard through `checker`, below
-  const found = findSnapshot(key); // read at once: the key is checked only once it is read
-  found.catch(() => {});
-  return { lock, runtime, definition, checker, key, found };
-})();
-
 async function loadPython(report, countDownloads) {
   const { lock, runtime, definition, checker, key, found } = beginning;
   // The check only guards against a missing runtime (Pyodide would wait for ever): it holds
   // up nothing, and its answer is heard however Python starts.
-  const reachable = checkRuntimeReachable();
-  reachable.catch(() => {});
+  const reachable = heardLater(checkRuntimeReachable());
   // A spare's worker may have looked before the page's first Python kept its picture, which
   // the page waits for before it asks the spare to start: then it looks again.
   const [{ loadPyodide }, foundEarly] = await Promise.all([runtime, found]);
@@ -304,8 +303,7 @@ async function loadPython(report, countDownloads) {
     countDownloads();
   }
   // The checker downloads while Python starts; its files are unpacked once Python is up.
-  const wheel = checker.then(({ fileName }) => fetchChecker(fileName));
-  wheel.catch(() => {}); // heard when it is awaited below; Python may fail to start first
+  const wheel = heardLater(checker.then(({ fileName }) => fetchChecker(fileName))); // Python may fail to start first
   const createPyodideModule = (await definition).default;
   const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule };
   // From the picture, Python starts at once: the lock file and the runtime's check are heard
