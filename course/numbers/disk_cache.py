@@ -17,7 +17,6 @@ import contextlib
 import functools
 import hashlib
 import json
-import os
 from pathlib import Path
 
 try:
@@ -26,6 +25,7 @@ except ImportError:  # Windows
     fcntl = None
 
 from site_builder.names_data import names_path
+from site_builder.paths import write_whole
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / ".cache" / "numbers"
@@ -124,9 +124,7 @@ def write_records():
 
 
 def write_json(file, data):
-    temporary = file.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(data) + "\n", encoding="utf-8")
-    temporary.replace(file)  # never a half-written file, even if two builds race
+    write_whole(file, json.dumps(data) + "\n")  # never a half-written file, even if two builds race
 
 
 @contextlib.contextmanager
