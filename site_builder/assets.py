@@ -20,6 +20,7 @@ from pygments.formatters import HtmlFormatter
 from site_builder import constants
 from site_builder.bundle import write_wheel
 from site_builder.errors import BuildError, exception_text
+from site_builder.paths import write_whole
 from site_builder.stage import Stage
 
 LOCK_FILE = "pyodide/pyodide-lock.json"  # made by each build: our wheel registered in Pyodide's own
@@ -41,18 +42,25 @@ class Assets:
         self.cache = Path(cache_dir or self.root / ".cache" / "build")
         self.node_modules = self.root / "node_modules"
 
-    def write(self, stage):
+    def write(self, stage, page_scripts=None):
         """Write every asset but the lab wheel and the lock file into the staging folder `stage` (a Path or a Stage).
 
+        `page_scripts` (a PageScripts) are the bundled scripts the pages load, in place of their sources.
         None of these depends on the labs' verdicts: a build writes them while the labs are verified.
         """
         stage = stage if isinstance(stage, Stage) else Stage(stage)
-        self.copy_static(stage)
-        stage.write_text("static/css/code.css", code_css())
         # The runtime's sizes, for the loading bar: a host that compresses them sends another length.
         sizes = {name: (self.pyodide_source() / name).stat().st_size for name in PYODIDE_FILES}
-        stage.write_text(constants.BROWSER_MODULE, constants.browser_module(RUNTIME_SIZES=sizes))
-        stage.link(WORKER, self.worker_bundle(stage))  # after the constants: it holds a copy of them
+        constants_text = constants.browser_module(RUNTIME_SIZES=sizes)
+        worker, worker_joined = self.worker_bundle(constants_text)
+        # A module joined into a bundle is left out: what pages and the worker load are the bundles.
+        joined = worker_joined | (page_scripts.joined if page_scripts else frozenset())
+        self.copy_static(stage, leave_out=joined)
+        for name, bundled in (page_scripts.files if page_scripts else {}).items():
+            stage.link(f"static/js/{name}", bundled)
+        stage.write_text("static/css/code.css", code_css())
+        stage.write_text(constants.BROWSER_MODULE, constants_text)
+        stage.link(WORKER, worker)
         stage.link("static/js/editor.js", self.editor_bundle())
         for name in PYODIDE_FILES:
             stage.link(f"pyodide/{name}", self.pyodide_source() / name)
@@ -66,12 +74,13 @@ class Assets:
         stage.link(LOCK_FILE, self.lock_file(wheel))
         return wheel.name
 
-    def copy_static(self, stage):
+    def copy_static(self, stage, leave_out=frozenset()):
+        """Copy static/ into the stage, but the scripts named in `leave_out` (joined into a bundle)."""
         source = self.root / "static"
         if not source.is_dir():
             raise BuildError(f"missing {source}: the site's CSS and JavaScript")
         # The editor's sources are bundled into one file (editor_bundle); source maps are not published.
-        stage.copy_tree(source, "static", skip=lambda name: name == "editor" or fnmatch.fnmatch(name, "*.map"))
+        stage.copy_tree(source, "static", skip=lambda name: name == "editor" or name in leave_out or fnmatch.fnmatch(name, "*.map"))
 
     def runtime_files(self):
         """The Pyodide runtime's files the site ships, those installed (pyodide_source says what is missing)."""
@@ -92,20 +101,38 @@ class Assets:
         cached = self.cache / "editor" / f"{hash_files(inputs)}.js"
         return self.esbuild(self.root / EDITOR_ENTRY, cached, "the editor", "--minify")
 
-    def worker_bundle(self, stage):
-        """The stage's python-worker.js with every module it imports joined in (not minified: it is read when a lab fails).
+    def worker_bundle(self, constants_text):
+        """python-worker.js with every module it imports joined in (not minified: it is read when a
+        lab fails), the constants `constants_text` among them; and the names of the modules joined.
 
-        esbuild runs in the stage's static/js, so the comments naming each module are paths
-        relative to it, the same in every build.
+        esbuild runs in a folder of the sources and the constants, named the same in every build,
+        so the comments naming each module are the same too.
         """
-        folder = Path(stage.folder) / Path(WORKER).parent
-        scripts = sorted(folder.glob("*.js"))
-        cached = self.cache / "worker" / f"{hash_files(scripts + [self.root / 'package-lock.json'], named=False)}.js"
-        return self.esbuild(Path(WORKER).name, cached, "the Python worker", cwd=folder)
+        source = self.root / Path(WORKER).parent
+        scripts = sorted(source.glob("*.js"))
+        inputs = hash_files(scripts + [self.root / "package-lock.json"], named=False)
+        digest = hashlib.sha256(f"{inputs}\0{constants_text}".encode()).hexdigest()
+        cached = self.cache / "worker" / f"{digest}.js"
+        joined = cached.with_suffix(".joined.json")
+        if not (cached.is_file() and joined.is_file()):
+            work = self.cache / "worker" / f"{digest[:16]}.sources"
+            shutil.rmtree(work, ignore_errors=True)
+            work.mkdir(parents=True)
+            try:
+                for script in scripts:
+                    shutil.copyfile(script, work / script.name)
+                (work / Path(constants.BROWSER_MODULE).name).write_text(constants_text, encoding="utf-8")
+                meta = work / "meta.json"
+                self.esbuild(Path(WORKER).name, cached, "the Python worker", f"--metafile={meta}", cwd=work,
+                             then=lambda: write_joined(meta, joined), rebuild=True)
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+        return cached, frozenset(json.loads(joined.read_text(encoding="utf-8")))
 
-    def esbuild(self, entry, cached, what, *options, cwd=None):
-        """`cached`, made by esbuild from `entry` (bundled, as an ES module) unless it is already there."""
-        if cached.is_file():
+    def esbuild(self, entry, cached, what, *options, cwd=None, then=lambda: None, rebuild=False):
+        """`cached`, made by esbuild from `entry` (bundled, as an ES module) unless it is already
+        there (or `rebuild`); `then()` runs once esbuild has made it, before it is put in place."""
+        if cached.is_file() and not rebuild:
             return cached
         esbuild = self.node_modules / ".bin" / "esbuild"
         if not esbuild.exists():
@@ -114,6 +141,7 @@ class Assets:
         temporary = cached.with_suffix(".tmp.js")
         command = [str(esbuild), str(entry), "--bundle", "--format=esm", *options, "--log-level=warning", f"--outfile={temporary}"]
         run_tool(command, f"esbuild could not bundle {what}", cwd=cwd)
+        then()
         temporary.replace(cached)
         return cached
 
@@ -141,6 +169,12 @@ class Assets:
         work.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
         work.replace(cached)  # whole or not at all, with another build at work beside this one
         return cached
+
+
+def write_joined(metafile, path):
+    """Write the names of the sources esbuild joined (its `metafile` says) to `path`, as JSON."""
+    inputs = json.loads(Path(metafile).read_text(encoding="utf-8"))["inputs"]
+    write_whole(path, json.dumps(sorted(Path(name).name for name in inputs)))
 
 
 @functools.cache  # the same text in every build of this process

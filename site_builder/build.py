@@ -19,6 +19,7 @@ from site_builder.mathml import MathError
 from site_builder.memo import PROCESS_MEMO
 from site_builder.names_data import names_path
 from site_builder.numbers import Providers, lesson_numbers
+from site_builder.page_scripts import PageScripts
 from site_builder.pages import environment, render_site, root_for
 from site_builder.provider_cache import PROCESS_PROVIDER_CACHE
 from site_builder.stage import Stage
@@ -61,6 +62,8 @@ def built(root, out_dir, live_reload, memo, record, inputs):
     cache_dir = memo.disk.parent if memo.disk else None
     course = load_course(root)
     problems = Problems(root)
+    assets = Assets()
+    scripts = PageScripts.start(assets.cache)  # esbuild works in its own process until the pages need it
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
         providers.prefetch(course.numbers_named(), workers)
@@ -72,15 +75,15 @@ def built(root, out_dir, live_reload, memo, record, inputs):
         context = WidgetContext(course, providers, problems, memo)
         kept = PROCESS_DOCUMENTS if cache_dir else None
         documents = render_documents(course, context, kept, record.digests, meanwhile=verdicts.send_ready)
+        scripts = scripts.result()
         if problems:  # no site can be made of these pages: say every problem, the labs' too
             collected(verdicts, providers, problems)
-        pages = render_site(course, documents, live_reload=live_reload, kept=kept)
+        pages = render_site(course, documents, scripts, live_reload=live_reload, kept=kept)
         files = {path: text for document in documents.values() for path, text in document.files.items()}
         for hook in HOOKS:
             files.update(hook.files(course, pages))
         with staging(out_dir, recycle=live_reload) as stage:
-            assets = Assets()
-            assets.write(stage)
+            assets.write(stage, scripts)
             write_files({**pages, **files}, stage)
             stage.remove_unwritten(keep=[folder for hook in HOOKS for folder in hook.owns])  # before a hook reads the pages
             for hook in HOOKS:

@@ -53,8 +53,9 @@ def root_for(dest_path):
     return "../" * depth
 
 
-def render_site(course, documents, live_reload=False, kept=None):
-    """All pages. `documents` maps a lesson's or page's id to its RenderedDocument.
+def render_site(course, documents, scripts, live_reload=False, kept=None):
+    """All pages. `documents` maps a lesson's or page's id to its RenderedDocument; `scripts`
+    is the bundle of the pages' scripts (a PageScripts), which says what each one imports.
 
     `kept` (a DocumentCache that rendered `documents`) gives back a page none of whose inputs changed.
     """
@@ -62,7 +63,7 @@ def render_site(course, documents, live_reload=False, kept=None):
     env = environment()
     overview = OverviewCourse(course)
     # Every page shows the whole course; a page outside a module has no current one.
-    common = {"site_title": course.title, "live_reload": live_reload, "nav": overview}
+    common = {"site_title": course.title, "live_reload": live_reload, "nav": overview, "page_scripts": scripts}
     pages = {}
 
     def render(template, dest, page_title, root=None, current_module=None, current_lesson=None, **context):

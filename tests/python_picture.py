@@ -152,7 +152,7 @@ SCRIPT = re.compile(r'src="[^"]*static/js/([\w-]+\.js)"')
 
 def starts_python(site_folder, path):
     """Whether the page at `path` of the site in `site_folder` can start Python: one of its scripts
-    leads, import by import, to python-client.js. Other pages (and a site published in a folder
+    leads, import by import, to the module that starts the Python worker. Other pages (and a site published in a folder
     of its host, whose page is not found at `path`) are opened without a picture."""
     page = site_folder / path.lstrip("/")
     page = page / "index.html" if page.is_dir() or path.endswith("/") else page
@@ -165,7 +165,8 @@ def starts_python(site_folder, path):
         if name in seen or not (scripts / name).is_file():
             continue
         seen.add(name)
-        if name == "python-client.js":
+        text = (scripts / name).read_text(encoding="utf-8")
+        if '"./python-worker.js"' in text:
             return True
-        waiting += IMPORTED.findall((scripts / name).read_text(encoding="utf-8"))
+        waiting += IMPORTED.findall(text)
     return False

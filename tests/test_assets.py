@@ -1,5 +1,6 @@
 import json
 import re
+import shutil
 import sys
 
 import pytest
@@ -78,21 +79,29 @@ def test_the_python_worker_is_one_file_with_its_imports_joined_in(tmp_path):
     assert not re.search(r"^\s*import\s.*\sfrom\s", bundle, flags=re.MULTILINE), "a module is still imported, a second round of requests"
     for name in [*imported, "python-worker.js"]:
         assert f"// {name}\n" in bundle, f"{name} is not joined in"
+        # A module joined in is not published too: the worker's copy is the one that runs.
+        assert name in ("python-worker.js", "course-constants.js") or not (stage / "static" / "js" / name).exists(), name
     # The copy of the constants is this build's: written before the worker was bundled.
     wasm = (stage / "pyodide" / "pyodide.asm.wasm").stat().st_size
     assert f'"pyodide.asm.wasm": {wasm}' in bundle
     assert str(tmp_path) not in bundle, "the bundle names the stage's folder"
 
 
-def test_the_worker_bundle_is_made_again_only_when_a_script_changes(tmp_path):
-    assets = Assets(cache_dir=tmp_path / "cache")
-    first, second = (Stage(tmp_path / name) for name in ("first", "second"))
-    for stage in (first, second):
-        assets.copy_static(stage)
-        stage.write_text(constants.BROWSER_MODULE, constants.browser_module(RUNTIME_SIZES={}))
-    assert assets.worker_bundle(first) == assets.worker_bundle(second), "the same scripts in another stage"
-    stage_worker = second.folder / "static" / "js" / "python-worker.js"
-    stage_worker.write_text(stage_worker.read_text(encoding="utf-8") + "\nconsole.debug(\"changed\");\n", encoding="utf-8")
-    changed = assets.worker_bundle(second)
-    assert changed != assets.worker_bundle(first)
-    assert 'console.debug("changed")' in changed.read_text(encoding="utf-8")
+def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_change(tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(PROJECT_ROOT / "static", root / "static")
+    shutil.copy(PROJECT_ROOT / "package-lock.json", root / "package-lock.json")
+    (root / "node_modules").symlink_to(PROJECT_ROOT / "node_modules")
+    assets = Assets(root=root, cache_dir=tmp_path / "cache")
+    constants_text = constants.browser_module(RUNTIME_SIZES={})
+    first, joined = assets.worker_bundle(constants_text)
+    made = first.stat().st_mtime_ns
+    assert assets.worker_bundle(constants_text) == (first, joined) and first.stat().st_mtime_ns == made, "bundled again"
+    assert {"python-worker.js", "python-snapshot.js", "course-constants.js"} <= joined
+    worker = root / "static" / "js" / "python-worker.js"
+    worker.write_text(worker.read_text(encoding="utf-8") + "\nconsole.debug(\"changed\");\n", encoding="utf-8")
+    changed, _ = assets.worker_bundle(constants_text)
+    assert changed != first and 'console.debug("changed")' in changed.read_text(encoding="utf-8")
+    other, _ = assets.worker_bundle(constants.browser_module(RUNTIME_SIZES={"pyodide.asm.wasm": 123}))
+    assert other != changed and '"pyodide.asm.wasm": 123' in other.read_text(encoding="utf-8")
+    assert not list((tmp_path / "cache" / "worker").glob("*.sources")), "the folder esbuild worked in is left behind"

@@ -59,7 +59,7 @@ def test_stop_restarts_python_on_a_host_without_isolation(watched, widgets_plain
 
 KEPT_FILES_HEADERS = """async () => {
   const seen = {};
-  for (const file of ["static/js/dom.js", "pyodide/pyodide.asm.wasm"]) {
+  for (const file of ["static/js/theme.js", "pyodide/pyodide.asm.wasm"]) {
     const response = await fetch(new URL(file, navigator.serviceWorker.controller.scriptURL), { method: "HEAD" });
     if (!response.ok) throw new Error(file + " " + response.status);
     seen[file] = response.headers.get("Cross-Origin-Embedder-Policy");
@@ -84,7 +84,7 @@ def test_the_service_worker_makes_the_next_visit_isolated_where_the_host_cannot(
     assert page.evaluate("crossOriginIsolated") is True
     # The page and the Python worker got the headers; the other files are passed on as kept,
     # so the browser's compiled code kept beside a script or the wasm is used again.
-    assert page.evaluate(KEPT_FILES_HEADERS) == {"static/js/dom.js": None, "pyodide/pyodide.asm.wasm": None}
+    assert page.evaluate(KEPT_FILES_HEADERS) == {"static/js/theme.js": None, "pyodide/pyodide.asm.wasm": None}
     lab = ready_lab(page, lab_name(LAB))
     expect(lab).to_have_attribute("data-stop-mode", "interrupt")
     expect(lab).to_contain_text("Stop interrupts your code")

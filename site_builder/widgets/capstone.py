@@ -19,7 +19,6 @@ class Capstone(WidgetKind):
     template = "capstone.html"
     scripts = ("capstone.js",)
     styles = ("chart.css", "capstone.css")  # the loss curve is a live chart (chart-plot.js)
-    preloads = ("chart-plot.js",)
 
     def request(self, part, cap, *, caption):
         if part not in PARTS:

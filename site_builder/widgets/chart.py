@@ -36,7 +36,6 @@ class Chart(WidgetKind):
     template = "chart.html"
     scripts = ("chart.js",)
     styles = ("chart.css",)
-    preloads = ("chart-plot.js",)
 
     def request(self, data, *, kind="bars", x="", y="", caption="", digits=0, x_digits=None, marks=None, marks_label=""):
         """The points to draw, how to draw them, both axes' labels and a caption; for a line, marks on it."""

@@ -37,11 +37,9 @@ class WidgetKind:
     placed = "inline"  # one of PLACES
     fence = None  # an inline kind written as a fenced block of TOML (```question) instead of a call
     template = ""  # under templates/widgets/
-    scripts = ()  # ES modules under static/js/, loaded once by a page that holds one
+    scripts = ()  # ES modules under static/js/, loaded once by a page that holds one (bundled: page_scripts.py)
     starters = ()  # modules that start slow work (Python): run as soon as they load, before the scripts (async)
-    starter_imports = ()  # the modules the starters import: asked for with them, before anything else of the page
     styles = ()  # style sheets under static/css/
-    preloads = ()  # modules the scripts import, fetched early
     in_sentence = False  # an inline kind drawn within the sentence that calls it, not as a block
 
     def request(self, *args, **kwargs):
@@ -98,9 +96,7 @@ class RenderedDocument:
     scripts: tuple = ()
     starters: tuple = ()
     styles: tuple = ()
-    preloads: tuple = ()
     files: dict = field(default_factory=dict)
-    starter_imports: tuple = ()
 
 
 class PageWidgets:
@@ -193,7 +189,7 @@ class PageWidgets:
         def loaded(attribute):
             return tuple(dict.fromkeys(path for widget in self.widgets for path in getattr(widget.kind, attribute)))
 
-        loads = {attribute: loaded(attribute) for attribute in ("scripts", "starters", "starter_imports", "styles", "preloads")}
+        loads = {attribute: loaded(attribute) for attribute in ("scripts", "starters", "styles")}
         return RenderedDocument(body, placed("top"), placed("bottom"), files=files, **loads)
 
 

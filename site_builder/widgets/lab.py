@@ -20,9 +20,7 @@ class LabKind(WidgetKind):
     template = "lab.html"
     # Python starts first thing, so it is usually ready before the reader reaches the lab.
     starters = ("python-start.js",)
-    starter_imports = ("python-client.js", "python-interpreter.js")
     scripts = ("lab.js",)
-    preloads = ("editor.js",)
 
     def declared(self, document, context):
         if document not in context.course.lessons():

@@ -26,7 +26,6 @@ class Training(WidgetKind):
     template = "training.html"
     scripts = ("training.js",)
     styles = ("chart.css", "training.css")  # the loss curve is a live chart (chart-plot.js)
-    preloads = ("chart-plot.js",)
 
     def request(self, *, lab, steps, lr, counts, target, caption):
         """Which lab's code to train, at most how many steps at which learning rate, on which counts, down to which loss."""
