@@ -105,8 +105,8 @@ class Assets:
         """python-worker.js with every module it imports joined in (not minified: it is read when a
         lab fails), the constants `constants_text` among them; and the names of the modules joined.
 
-        esbuild runs in a folder of the sources and the constants, named the same in every build,
-        so the comments naming each module are the same too.
+        esbuild runs in a folder of the sources and the constants; the comments naming each
+        module are paths relative to it, the same in every build.
         """
         source = self.root / Path(WORKER).parent
         scripts = sorted(source.glob("*.js"))
@@ -115,9 +115,9 @@ class Assets:
         cached = self.cache / "worker" / f"{digest}.js"
         joined = cached.with_suffix(".joined.json")
         if not (cached.is_file() and joined.is_file()):
-            work = self.cache / "worker" / f"{digest[:16]}.sources"
-            shutil.rmtree(work, ignore_errors=True)
-            work.mkdir(parents=True)
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            # A folder of its own: another build may be bundling the same sources beside this one.
+            work = Path(tempfile.mkdtemp(prefix=f"{digest[:16]}.", suffix=".sources", dir=cached.parent))
             try:
                 for script in scripts:
                     shutil.copyfile(script, work / script.name)
