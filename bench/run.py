@@ -61,12 +61,9 @@ BARE_WORKER = """const { loadPyodide } = await import("./pyodide/pyodide.mjs");
 await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
 postMessage("ready");
 """
-PYTHON_ALONE_PAGE = r"""<!doctype html><meta charset="utf-8"><title>the lab's Python alone</title>
+PYTHON_ALONE_PAGE = """<!doctype html><meta charset="utf-8"><title>the lab's Python alone</title>
 <script type="module">
-// python-start.js is bundled: the page's Python client is in the chunk it imports.
-const starter = new URL("./static/js/python-start.js", location.href);
-const bundled = await (await fetch(starter)).text();
-const { getPython } = await import(new URL(bundled.match(/from "(\.\/[^"]+)"/)[1], starter).href);
+import { getPython } from "./static/js/python-start.js";
 const python = getPython();
 const ready = () => { if (python.state === "ready") window.readyAt ??= performance.now(); };
 python.addEventListener("statechange", ready);

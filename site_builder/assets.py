@@ -109,39 +109,34 @@ class Assets:
         module are paths relative to it, the same in every build.
         """
         source = self.root / Path(WORKER).parent
-        scripts = sorted(source.glob("*.js"))
-        inputs = hash_files(scripts + [self.root / "package-lock.json"], named=False)
-        digest = hashlib.sha256(f"{inputs}\0{constants_text}".encode()).hexdigest()
+        digest = hashlib.sha256(f"{sources_digest(source, self.root)}\0{constants_text}".encode()).hexdigest()
         cached = self.cache / "worker" / f"{digest}.js"
         joined = cached.with_suffix(".joined.json")
-        if not (cached.is_file() and joined.is_file()):
+        if not (cached.is_file() and joined.is_file()):  # the list is written last: a bundle without it is made again
             cached.parent.mkdir(parents=True, exist_ok=True)
             # A folder of its own: another build may be bundling the same sources beside this one.
             work = Path(tempfile.mkdtemp(prefix=f"{digest[:16]}.", suffix=".sources", dir=cached.parent))
             try:
-                for script in scripts:
+                for script in source.glob("*.js"):
                     shutil.copyfile(script, work / script.name)
                 (work / Path(constants.BROWSER_MODULE).name).write_text(constants_text, encoding="utf-8")
                 meta = work / "meta.json"
-                self.esbuild(Path(WORKER).name, cached, "the Python worker", f"--metafile={meta}", cwd=work,
-                             then=lambda: write_joined(meta, joined), rebuild=True)
+                self.esbuild(Path(WORKER).name, cached, "the Python worker", f"--metafile={meta}", cwd=work, again=True)
+                write_joined(meta, joined)
             finally:
                 shutil.rmtree(work, ignore_errors=True)
         return cached, frozenset(json.loads(joined.read_text(encoding="utf-8")))
 
-    def esbuild(self, entry, cached, what, *options, cwd=None, then=lambda: None, rebuild=False):
+    def esbuild(self, entry, cached, what, *options, cwd=None, again=False):
         """`cached`, made by esbuild from `entry` (bundled, as an ES module) unless it is already
-        there (or `rebuild`); `then()` runs once esbuild has made it, before it is put in place."""
-        if cached.is_file() and not rebuild:
+        there (and not to be made `again`)."""
+        if cached.is_file() and not again:
             return cached
-        esbuild = self.node_modules / ".bin" / "esbuild"
-        if not esbuild.exists():
-            raise BuildError(f"esbuild is not installed ({esbuild}): run `npm ci`")
+        esbuild = esbuild_program(self.node_modules)
         cached.parent.mkdir(parents=True, exist_ok=True)
         temporary = cached.with_suffix(".tmp.js")
         command = [str(esbuild), str(entry), "--bundle", "--format=esm", *options, "--log-level=warning", f"--outfile={temporary}"]
         run_tool(command, f"esbuild could not bundle {what}", cwd=cwd)
-        then()
         temporary.replace(cached)
         return cached
 
@@ -169,6 +164,19 @@ class Assets:
         work.write_text(json.dumps(lock, indent=1, sort_keys=True), encoding="utf-8")
         work.replace(cached)  # whole or not at all, with another build at work beside this one
         return cached
+
+
+def esbuild_program(node_modules=PROJECT_ROOT / "node_modules"):
+    """The path of the esbuild that `npm ci` installed; a BuildError saying so when there is none."""
+    esbuild = node_modules / ".bin" / "esbuild"
+    if not esbuild.exists():
+        raise BuildError(f"esbuild is not installed ({esbuild}): run `npm ci`")
+    return esbuild
+
+
+def sources_digest(folder, root=PROJECT_ROOT):
+    """A digest of the scripts in `folder` and of the lock file (which esbuild), all a bundle of them is made of but its options."""
+    return hash_files(sorted(Path(folder).glob("*.js")) + [Path(root) / "package-lock.json"], named=False)
 
 
 def write_joined(metafile, path):

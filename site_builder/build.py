@@ -63,7 +63,7 @@ def built(root, out_dir, live_reload, memo, record, inputs):
     course = load_course(root)
     problems = Problems(root)
     assets = Assets()
-    scripts = PageScripts.start(assets.cache)  # esbuild works in its own process until the pages need it
+    bundling = PageScripts.start(assets.cache)  # esbuild works in its own process until the pages need it
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
         providers.prefetch(course.numbers_named(), workers)
@@ -75,7 +75,7 @@ def built(root, out_dir, live_reload, memo, record, inputs):
         context = WidgetContext(course, providers, problems, memo)
         kept = PROCESS_DOCUMENTS if cache_dir else None
         documents = render_documents(course, context, kept, record.digests, meanwhile=verdicts.send_ready)
-        scripts = scripts.result()
+        scripts = bundling.result()
         if problems:  # no site can be made of these pages: say every problem, the labs' too
             collected(verdicts, providers, problems)
         pages = render_site(course, documents, scripts, live_reload=live_reload, kept=kept)

@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from site_builder.assets import PROJECT_ROOT, hash_files, start_tool
+from site_builder.assets import PROJECT_ROOT, esbuild_program, sources_digest, start_tool
 from site_builder.constants import BROWSER_MODULE
 from site_builder.errors import BuildError
 from site_builder.pages import TEMPLATES
@@ -62,10 +62,9 @@ class PageScripts:
         missing = [name for name in entries if not (source / name).is_file()]
         if missing:
             raise BuildError(f"a page loads {', '.join(missing)}, which {source} does not hold")
-        # The bundle is made of the sources, esbuild (the lock file says which) and the list of entries.
-        inputs = sorted(source.glob("*.js")) + [PROJECT_ROOT / "package-lock.json"]
-        listed = hashlib.sha256("\n".join(entries).encode()).hexdigest()
-        folder = Path(cache_folder) / "pages" / hashlib.sha256(f"{hash_files(inputs, named=False)}\0{listed}".encode()).hexdigest()[:32]
+        # The bundle is made of the sources, esbuild and the list of entries.
+        made_of = f"{sources_digest(source)}\0" + "\n".join(entries)
+        folder = Path(cache_folder) / "pages" / hashlib.sha256(made_of.encode()).hexdigest()[:32]
         if (folder / META).is_file():
             return Ready(cls.read(folder))
         return Bundling(folder, source, entries)
@@ -116,12 +115,10 @@ class Bundling:
     """esbuild at work on the pages' scripts in its own process; `result()` waits for it."""
 
     def __init__(self, folder, source, entries):
+        esbuild = esbuild_program()
         self.folder = folder
         folder.parent.mkdir(parents=True, exist_ok=True)
         self.work = Path(tempfile.mkdtemp(prefix=folder.name + ".", dir=folder.parent))  # put in place whole, once made
-        esbuild = PROJECT_ROOT / "node_modules" / ".bin" / "esbuild"
-        if not esbuild.exists():
-            raise BuildError(f"esbuild is not installed ({esbuild}): run `npm ci`")
         externals = [f"--external:./{name}" for name in SEPARATE]
         command = [str(esbuild), *entries, "--bundle", "--splitting", "--format=esm", "--chunk-names=chunk-[hash]",
                    *externals, "--log-level=warning", f"--outdir={self.work}", f"--metafile={self.work / META}"]

@@ -245,11 +245,3 @@ def film_data(film):
     """The film as the build resolved it for the player: scenes, captions, durations."""
     return json.loads(film.locator("[data-film-data]").text_content())
 
-
-# Gives an evaluated script the page's own Python client, `getPython`: python-start.js is
-# bundled (site_builder/page_scripts.py) and imports it from the chunk it shares with lab.js.
-# Importing that chunk gives the module the page runs, not a second client.
-PAGE_GET_PYTHON = r"""  const starter = document.querySelector("script[src$='/python-start.js']").src;
-  const bundled = await (await fetch(starter)).text();
-  const { getPython } = await import(new URL(bundled.match(/from "(\.\/[^"]+)"/)[1], starter).href);
-"""

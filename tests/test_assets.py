@@ -98,6 +98,8 @@ def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_cha
     made = first.stat().st_mtime_ns
     assert assets.worker_bundle(constants_text) == (first, joined) and first.stat().st_mtime_ns == made, "bundled again"
     assert {"python-worker.js", "python-snapshot.js", "course-constants.js"} <= joined
+    first.with_suffix(".joined.json").unlink()  # a bundle whose list of joined modules was never written
+    assert assets.worker_bundle(constants_text) == (first, joined) and first.stat().st_mtime_ns != made, "not made again"
     worker = root / "static" / "js" / "python-worker.js"
     worker.write_text(worker.read_text(encoding="utf-8") + "\nconsole.debug(\"changed\");\n", encoding="utf-8")
     changed, _ = assets.worker_bundle(constants_text)

@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import PAGE_GET_PYTHON, READY_TIMEOUT, button, put_code, ready_lab, verdict
+from tests.browser import READY_TIMEOUT, button, put_code, ready_lab, verdict
 from tests.courses import lab_name, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
@@ -106,7 +106,7 @@ def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):
 # Checks the lab's solution the moment the page's first Python is ready, in the same task, before
 # it has had time to picture its memory; then says how the Python after it started.
 CHECK_AT_ONCE = r"""async ({ labId, code }) => {
-${PAGE_GET_PYTHON}
+  const { getPython } = await import(document.querySelector("script[src$='/python-start.js']").src);  // the page's own client
   const python = getPython();
   if (python.state === "ready") return { tooLate: true };
   await new Promise((resolve) => {
@@ -119,7 +119,7 @@ ${PAGE_GET_PYTHON}
   const result = await python.check(labId, code);
   await python.current.ready;
   return { status: result.status, nextStartedFrom: python.current.startedFrom };
-}""".replace("${PAGE_GET_PYTHON}", PAGE_GET_PYTHON)
+}"""
 
 
 def test_a_python_asked_for_while_the_first_pictures_its_memory_waits_and_starts_from_the_picture(page, widgets_site):
@@ -130,11 +130,11 @@ def test_a_python_asked_for_while_the_first_pictures_its_memory_waits_and_starts
 
 # How the Python the next request takes got its runtime: compiled itself, or an earlier one's module.
 NEXT_RUNTIME = r"""async () => {
-${PAGE_GET_PYTHON}
+  const { getPython } = await import(document.querySelector("script[src$='/python-start.js']").src);  // the page's own client
   const python = getPython();
   await python.current.ready;
   return { shared: python.current.runtimeShared, compiled: python.current.runtimeModule instanceof WebAssembly.Module };
-}""".replace("${PAGE_GET_PYTHON}", PAGE_GET_PYTHON)
+}"""
 
 
 def test_later_pythons_share_the_runtime_the_first_one_compiled(page, widgets_site):
