@@ -78,7 +78,8 @@ def test_the_workers_take_up_the_most_urgent_piece_waiting(tmp_path):
     begun = in_a_fresh_process(pieces_begun, str(tmp_path))
     # Three pieces are handed on at once (one for each worker, and the next); after that, the most
     # urgent waiting goes first: the numbers, then the long lab, the labs, and the copy last.
-    assert begun[:3] == ["lab 1", "lab 2", "lab 3"]
+    # The first two begin together in the two workers, in whichever order the system starts them.
+    assert sorted(begun[:2]) == ["lab 1", "lab 2"] and begun[2] == "lab 3"
     assert begun[3:] == ["numbers", "long lab", "lab 4", "lab 5", "copy"]
 
 
