@@ -19,8 +19,10 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-node_modules/.installed: package.json package-lock.json
+# Then Pyodide's standard library, compiled ahead by Pyodide itself (site_builder/compiled_stdlib.py).
+node_modules/.installed: package.json package-lock.json $(VENV)/.installed
 	npm ci --no-audit --no-fund
+	$(BIN)/python -m site_builder.compiled_stdlib
 	touch $@
 
 # Debian's Chromium for the browser tests, installed only when it is missing.

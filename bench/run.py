@@ -12,7 +12,8 @@
   first visit and on a second (when the lab page starts from its picture of Python's memory):
   in Playwright's in-memory profiles, then in profiles on disk, which keep compiled code as a
   learner's browser does; and, to tell where the lab page's extra time goes, the same bare
-  load in a worker and the site's Python with no lesson page around it
+  load in a worker and the site's Python with no lesson page around it; each profile opens once
+  the machine is quiet again after the one before it
 - Check latency for `attend` (click to verdict) once Python is loaded: clicked as soon as the
   next fresh Python is loaded, and 2 s after each verdict; before it has loaded; the page's
   memory with its Pythons
@@ -148,6 +149,37 @@ READY_MARK = """new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-python-state'] });"""
 
 
+# Each measured page opens on a quiet machine: for a second or so after a profile is closed
+# the browser is still taking it down, and a page opened meanwhile (the first visit, on two
+# cores) lost 0.2 s to it, whichever page it was (two copies of one site, each opened after the
+# other, came out 2.62 s and 2.84 s).
+QUIET_BUSY = 0.15  # at most this share of the cores busy over a window
+QUIET_WINDOW = 0.2  # seconds
+QUIET_LONGEST = 5.0  # seconds; a machine busy with other work is measured as it is
+
+
+def wait_until_quiet():
+    """Until the machine's cores were nearly idle for a window (/proc/stat), or QUIET_LONGEST."""
+    deadline = time.monotonic() + QUIET_LONGEST
+    try:
+        busy, total = cpu_ticks()
+        while time.monotonic() < deadline:
+            time.sleep(QUIET_WINDOW)
+            now_busy, now_total = cpu_ticks()
+            if now_total > total and (now_busy - busy) / (now_total - total) <= QUIET_BUSY:
+                return
+            busy, total = now_busy, now_total
+    except OSError:
+        time.sleep(QUIET_LONGEST / 2)  # no /proc/stat here: a fixed pause instead
+
+
+def cpu_ticks():
+    """(busy, all) ticks of every core since boot, from the first line of /proc/stat."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and iowait
+    return sum(fields) - idle, sum(fields)
+
+
 def ready_times(browser, url):
     """Seconds until ready on a first visit (a new browser profile) and on a second (the same profile)."""
     context = browser.new_context(bypass_csp=True)  # the site forbids eval; the benchmark's probes need it
@@ -182,6 +214,7 @@ def visit_twice(context, url, settle, pause_ms):
     `settle`, once the offline copy and the picture are in)."""
     context.add_init_script(READY_MARK)
     page = context.new_page()
+    wait_until_quiet()
     times = []
     for _visit in ("first", "second"):
         page.goto(url)

@@ -19,6 +19,7 @@ from pygments.formatters import HtmlFormatter
 
 from site_builder import constants
 from site_builder.bundle import write_wheel
+from site_builder.compiled_stdlib import compiled_stdlib
 from site_builder.errors import BuildError, exception_text
 from site_builder.paths import write_whole
 from site_builder.stage import Stage
@@ -41,6 +42,7 @@ class Assets:
         self.root = Path(root)
         self.cache = Path(cache_dir or self.root / ".cache" / "build")
         self.node_modules = self.root / "node_modules"
+        self._stdlib = None
 
     def write(self, stage, page_scripts=None):
         """Write every asset but the lab wheel and the lock file into the staging folder `stage` (a Path or a Stage).
@@ -49,9 +51,10 @@ class Assets:
         None of these depends on the labs' verdicts: a build writes them while the labs are verified.
         """
         stage = stage if isinstance(stage, Stage) else Stage(stage)
+        runtime = self.runtime_sources()
         # The runtime's sizes, for the loading bar: a host that compresses them sends another length.
-        sizes = {name: (self.pyodide_source() / name).stat().st_size for name in PYODIDE_FILES}
-        constants_text = constants.browser_module(RUNTIME_SIZES=sizes)
+        sizes = {name: path.stat().st_size for name, path in runtime.items()}
+        constants_text = constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=self.stdlib().digest[:16])
         worker, worker_joined = self.worker_bundle(constants_text)
         # A module joined into a bundle is left out: what pages and the worker load are the bundles.
         joined = worker_joined | (page_scripts.joined if page_scripts else frozenset())
@@ -62,8 +65,8 @@ class Assets:
         stage.write_text(constants.BROWSER_MODULE, constants_text)
         stage.link(WORKER, worker)
         stage.link("static/js/editor.js", self.editor_bundle())
-        for name in PYODIDE_FILES:
-            stage.link(f"pyodide/{name}", self.pyodide_source() / name)
+        for name, path in runtime.items():
+            stage.link(f"pyodide/{name}", path)
 
     def write_wheel(self, verified_labs, stage, checkpoint=None, names=None):
         """Write the lab wheel and the lock file that registers it into `stage`; return the wheel's file name."""
@@ -84,8 +87,23 @@ class Assets:
 
     def runtime_files(self):
         """The Pyodide runtime's files the site ships, those installed (pyodide_source says what is missing)."""
-        folder = self.node_modules / "pyodide"
-        return [folder / name for name in PYODIDE_FILES if (folder / name).is_file()]
+        try:
+            return list(self.runtime_sources().values())
+        except BuildError:
+            folder = self.node_modules / "pyodide"
+            return [folder / name for name in PYODIDE_FILES if (folder / name).is_file()]
+
+    def runtime_sources(self):
+        """{file name: where it is} of the Pyodide runtime the site ships: Pyodide's own files, and
+        its standard library compiled ahead (compiled_stdlib.py), which the course's Python loads."""
+        folder = self.pyodide_source()
+        return {**{name: folder / name for name in PYODIDE_FILES}, constants.COMPILED_STDLIB: self.stdlib().path}
+
+    def stdlib(self):
+        """The compiled standard library (made once per installed Pyodide; looked up once per Assets)."""
+        if self._stdlib is None:
+            self._stdlib = compiled_stdlib(self.node_modules)
+        return self._stdlib
 
     def pyodide_source(self):
         folder = self.node_modules / "pyodide"

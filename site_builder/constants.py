@@ -36,6 +36,12 @@ DEFAULT_TIME_LIMIT = 10.0  # seconds a lab's code may run when its lab.toml sets
 PROGRESS_KEY = "zero-to-microgpt:progress:v1"  # drafts, passed labs, hints seen (progress.js)
 THEME_KEY = "zero-to-microgpt:theme"  # the reader's light or dark choice (theme.js)
 
+# ---------- Python's runtime ----------
+
+# Pyodide's standard library with bytecode beside its most imported modules (compiled_stdlib.py),
+# shipped beside Pyodide's own files, which the site publishes as npm installed them.
+COMPILED_STDLIB = "python_stdlib-compiled.zip"
+
 # ---------- For the browser ----------
 
 BROWSER_MODULE = "static/js/course-constants.js"  # where the build writes them, inside the site
@@ -47,12 +53,15 @@ FOR_THE_BROWSER = {
     "DEFAULT_TIME_LIMIT": DEFAULT_TIME_LIMIT,
     "PROGRESS_KEY": PROGRESS_KEY,
     "THEME_KEY": THEME_KEY,
+    "COMPILED_STDLIB": COMPILED_STDLIB,
 }
 
 
 # Values the build measures as it writes the site, exported beside the ones above.
 MEASURED_BY_THE_BUILD = (
     "RUNTIME_SIZES",  # {file name: bytes} of Pyodide's runtime, for the loading bar (download-watch.js)
+    "RUNTIME_STDLIB",  # the digest of the standard library's zip shipped (compiled_stdlib.py): a picture of
+    # Python's memory holds offsets into it, so it names the picture (python-snapshot.js)
 )
 
 

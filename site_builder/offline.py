@@ -24,6 +24,10 @@ RUNTIME_PREFIX = CACHE_PREFIX + "runtime-"  # also starts with CACHE_PREFIX, so 
 RUNTIME_DIR = "pyodide/"
 # In RUNTIME_DIR, but made by each build: the checker's wheel and the lock file that names it.
 BUILT_IN_RUNTIME_DIR = ("pyodide/pyodide-lock.json",)
+# Published as Pyodide has it, for whoever loads Pyodide from the site as it is; the course's
+# Python loads the compiled copy beside it (constants.COMPILED_STDLIB), so the offline copy
+# leaves it out.
+NOT_KEPT_OFFLINE = ("pyodide/python_stdlib.zip",)
 
 TEMPLATE = """// Written by the builder; do not edit. Keeps this build of the course for offline use.
 const CACHE = "{cache}";
@@ -144,8 +148,9 @@ async function fromCacheOrNetwork(request) {{
 def write_service_worker(stage):
     """Write sw.js into the finished staging folder, listing every file in it."""
     stage = Path(stage)
-    # `_headers` is read by the host, which never serves it: asking for it would fail the copy.
-    not_served = {SERVICE_WORKER, HEADERS_FILE}
+    # `_headers` is read by the host, which never serves it: asking for it would fail the copy;
+    # the course never asks for Pyodide's own standard library (NOT_KEPT_OFFLINE).
+    not_served = {SERVICE_WORKER, HEADERS_FILE, *NOT_KEPT_OFFLINE}
     files = sorted(
         path for path in stage.rglob("*")
         if path.is_file() and path.relative_to(stage).as_posix() not in not_served and not is_compressed_copy(path)

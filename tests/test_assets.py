@@ -1,3 +1,4 @@
+import hashlib
 import json
 import re
 import shutil
@@ -64,8 +65,10 @@ def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
     stage = tmp_path / "stage"
     Assets().write(stage)
     written = stage / constants.BROWSER_MODULE
-    sizes = {name: (stage / "pyodide" / name).stat().st_size for name in PYODIDE_FILES}
-    assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes)
+    shipped = [*PYODIDE_FILES, constants.COMPILED_STDLIB]
+    sizes = {name: (stage / "pyodide" / name).stat().st_size for name in shipped}
+    stdlib = hashlib.sha256((stage / "pyodide" / constants.COMPILED_STDLIB).read_bytes()).hexdigest()[:16]
+    assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=stdlib)
     assert not (PROJECT_ROOT / constants.BROWSER_MODULE).exists(), "only the build writes it, never the source tree"
 
 
@@ -93,7 +96,7 @@ def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_cha
     shutil.copy(PROJECT_ROOT / "package-lock.json", root / "package-lock.json")
     (root / "node_modules").symlink_to(PROJECT_ROOT / "node_modules")
     assets = Assets(root=root, cache_dir=tmp_path / "cache")
-    constants_text = constants.browser_module(RUNTIME_SIZES={})
+    constants_text = constants.browser_module(RUNTIME_SIZES={}, RUNTIME_STDLIB="0123")
     first, joined = assets.worker_bundle(constants_text)
     made = first.stat().st_mtime_ns
     assert assets.worker_bundle(constants_text) == (first, joined) and first.stat().st_mtime_ns == made, "bundled again"
@@ -104,6 +107,6 @@ def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_cha
     worker.write_text(worker.read_text(encoding="utf-8") + "\nconsole.debug(\"changed\");\n", encoding="utf-8")
     changed, _ = assets.worker_bundle(constants_text)
     assert changed != first and 'console.debug("changed")' in changed.read_text(encoding="utf-8")
-    other, _ = assets.worker_bundle(constants.browser_module(RUNTIME_SIZES={"pyodide.asm.wasm": 123}))
+    other, _ = assets.worker_bundle(constants.browser_module(RUNTIME_SIZES={"pyodide.asm.wasm": 123}, RUNTIME_STDLIB="0123"))
     assert other != changed and '"pyodide.asm.wasm": 123' in other.read_text(encoding="utf-8")
     assert not list((tmp_path / "cache" / "worker").glob("*.sources")), "the folder esbuild worked in is left behind"

@@ -7,9 +7,10 @@
 //   saveSnapshot(key, bytes);                  // kept in the background, in place of any other picture
 //   forgetSnapshot();                          // a picture that would not restore
 //
-// The key names everything the picture depends on: Pyodide's version and the checker wheel's
-// hash. The picture is kept packed (picture-packing.js: half the bytes to read at each start),
-// labelled with its key, under one address: a Python looks for it and starts reading it at once,
+// The key names everything the picture depends on: Pyodide's version, the standard library's
+// zip (the picture holds where each module is in it) and the checker wheel's hash. The
+// picture is kept packed (picture-packing.js: half the bytes to read at each start), labelled
+// with its key, under one address: a Python looks for it and starts reading it at once,
 // before its own key is known, and a picture labelled with another key (an earlier build's
 // checker) is never restored, and is replaced by the next one taken.
 // Only the worker reaches this module, and only before it locks itself down; the learner's
@@ -28,8 +29,8 @@ const ADDRESS = FOLDER + "picture";
 
 export const canKeepSnapshots = store !== null;
 
-export function snapshotKey(pyodideVersion, checkerHash) {
-  return `pyodide-${pyodideVersion}-checker-${checkerHash}`;
+export function snapshotKey(pyodideVersion, stdlibDigest, checkerHash) {
+  return `pyodide-${pyodideVersion}-stdlib-${stdlibDigest}-checker-${checkerHash}`;
 }
 
 // The picture kept, as { bytes }: a promise of its bytes to hand Pyodide (`_loadSnapshot`
@@ -40,7 +41,9 @@ export async function findSnapshot(key) {
   if (!store) return null;
   let response;
   try {
-    response = await (await store.open(CACHE_NAME)).match(ADDRESS);
+    // Asked of the cache by name, not opened: on a first visit, opening would make the cache
+    // (on disk, in a browser profile kept there) only to find nothing in it.
+    response = await store.match(ADDRESS, { cacheName: CACHE_NAME });
   } catch {
     return null; // storage refused (a private window, a full disk): start the long way
   }

@@ -46,7 +46,7 @@
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
-import { OUTPUT_CAP, RUNTIME_SIZES } from "./course-constants.js";
+import { COMPILED_STDLIB, OUTPUT_CAP, RUNTIME_SIZES, RUNTIME_STDLIB } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
 import { watchDownloads } from "./download-watch.js";
 import { wheelFiles } from "./wheel-files.js";
@@ -173,7 +173,7 @@ async function checkRuntimeReachable() {
 // The runtime and the standard library download side by side; Python starts once both are in.
 const DOWNLOADS = {
   runtime: /\/pyodide\.asm\.wasm$/,
-  stdlib: /\/python_stdlib\.zip$/,
+  stdlib: /\/python_stdlib[^/]*\.zip$/,
   checker: /\/labkit-[^/]*\.whl$/,
 };
 
@@ -278,7 +278,7 @@ const beginning = (() => {
   const runtime = heardLater(import(new URL("pyodide.mjs", PYODIDE_URL).href));
   const definition = heardLater(import(new URL("pyodide.asm.mjs", PYODIDE_URL).href));
   const checker = heardLater(lock.then(checkerIn));
-  const key = heardLater(Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, sha256)));
+  const key = heardLater(Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, RUNTIME_STDLIB, sha256)));
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
   return { lock, runtime, definition, checker, key, found };
 })();
@@ -302,10 +302,15 @@ async function loadPython(report, countDownloads) {
     await Promise.all([reachable, checker]); // a missing runtime or checker, said before a long start
     countDownloads();
   }
-  // The checker downloads while Python starts; its files are unpacked once Python is up.
-  const wheel = heardLater(checker.then(({ fileName }) => fetchChecker(fileName))); // Python may fail to start first
+  // The checker downloads, and its files are read out of the wheel, while Python starts (the
+  // worker's thread waits for the picture and the compiler then); they go on Python's disk
+  // once Python is up.
+  const files = heardLater(checker.then(({ fileName }) => fetchChecker(fileName)).then(wheelFiles)); // Python may fail to start first
   const createPyodideModule = (await definition).default;
-  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule };
+  // The standard library with its most imported modules compiled ahead (compiled_stdlib.py):
+  // a Python started from nothing loads their bytecode rather than compiling them.
+  const stdLibURL = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
+  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule, stdLibURL };
   // From the picture, Python starts at once: the lock file and the runtime's check are heard
   // while it does (the picture's label waits for the lock file, not Python's start).
   pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }, [reachable, checker]) : null;
@@ -319,7 +324,7 @@ async function loadPython(report, countDownloads) {
   // The checker's files go on Pyodide's disk every time: a picture of memory holds the
   // modules already imported, not the disk they were read from (labkit reads its lab
   // bundles from there at each Check).
-  await unpackChecker(await wheel);
+  putChecker(await files);
   pyodide.runPython("import labkit.entry");
   return key;
 }
@@ -402,9 +407,11 @@ async function fetchChecker(fileName) {
   return response.arrayBuffer();
 }
 
-async function unpackChecker(wheel) {
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  for (const { path, bytes } of await wheelFiles(wheel)) {
+// `site` is imported as Python starts; `sysconfig` would take tens of milliseconds more to
+// import on a first visit, for the same folder.
+function putChecker(files) {
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const { path, bytes } of files) {
     const where = `${sitePackages}/${path}`;
     pyodide.FS.mkdirTree(where.slice(0, where.lastIndexOf("/")));
     pyodide.FS.writeFile(where, bytes);
