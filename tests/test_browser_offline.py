@@ -1,6 +1,7 @@
 """After one visit, the whole course works offline: pages, Python and every lab."""
 
 import html
+import json
 import re
 import shutil
 from contextlib import closing
@@ -89,6 +90,13 @@ def test_pythons_runtime_keeps_its_cache_while_the_pages_change(built_site, tmp_
     write_service_worker(copy)
     assert runtime_cache((copy / "sw.js").read_text()) != runtime
     assert is_runtime("pyodide/pyodide.asm.wasm") and not is_runtime("pyodide/pyodide-lock.json")
+
+
+def test_the_offline_copy_keeps_the_compiled_library_and_not_pyodides_own(built_site):
+    listed = json.loads(re.search(r"const RUNTIME_FILES = (\[[^\]]*\]);", (built_site / "sw.js").read_text()).group(1))
+    assert f"pyodide/{COMPILED_STDLIB}" in listed and "pyodide/python_stdlib.zip" not in listed
+    assert "python_stdlib.zip" not in (built_site / "sw.js").read_text().replace(COMPILED_STDLIB, "")
+    assert (built_site / "pyodide" / "python_stdlib.zip").is_file(), "published as Pyodide has it"
 
 
 def test_a_new_build_is_offered_and_replaces_the_old_copy_whole(browser, built_site, tmp_path):
