@@ -44,6 +44,8 @@ from site_builder.up_to_date import settle_records  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, chromium, serving  # noqa: E402
 from tests.python_picture import CACHE_NAME as PICTURE_CACHE  # noqa: E402
 
+# The bare page loads Pyodide as npm installed it: the site publishes Pyodide's own files,
+# its standard library included, beside the compiled copy the course's Python loads.
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
