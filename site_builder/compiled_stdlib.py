@@ -2,9 +2,10 @@
 
 The site ships this copy beside Pyodide's own python_stdlib.zip (constants.COMPILED_STDLIB), and
 the course's Python loads it: started from nothing (a first visit), it loads their bytecode
-rather than compiling their source, which took most of its start. It is made once per installed Pyodide, by Pyodide itself under Node (a few
-seconds), and kept beside the packages npm installed, as part of the installed runtime:
-`make` makes it after `npm ci`, and a build makes it when it is missing.
+rather than compiling their source, which took most of its start. It is made once per
+installed Pyodide, by Pyodide itself under Node (a few seconds), and kept beside the packages
+npm installed, as part of the installed runtime: `make` makes it after `npm ci`, and a build
+makes it when it is missing.
 
     python -m site_builder.compiled_stdlib        # make it now, if it is not made yet
 """
@@ -40,9 +41,10 @@ def compiled_stdlib(node_modules=PROJECT_ROOT / "node_modules", say=lambda text:
         raise BuildError(f"Pyodide is not installed ({source} missing): run `npm ci`")
     folder = Path(node_modules) / FOLDER / made_from(source, *stamp(source), *stamp(SCRIPT))
     try:
-        return CompiledStdlib(folder / NAME, (folder / DIGEST).read_text(encoding="utf-8").strip())
+        if (folder / NAME).is_file():
+            return CompiledStdlib(folder / NAME, (folder / DIGEST).read_text(encoding="utf-8").strip())
     except OSError:
-        pass
+        pass  # no digest: not made whole
     say("Compiling Python's standard library ahead, once for this Pyodide (a few seconds)...")
     return make(source.parent, folder)
 

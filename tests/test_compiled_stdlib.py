@@ -91,7 +91,7 @@ def test_it_is_made_once_per_library_and_the_copy_of_an_older_one_is_removed(tmp
     assert not first.path.exists() and [path.name for path in (node_modules / module.FOLDER).iterdir()] == [second.path.parent.name]
 
 
-def test_a_copy_left_without_its_digest_is_made_again(tmp_path, fake_compiler):
+def test_a_copy_left_without_its_digest_or_a_digest_without_its_copy_is_made_again(tmp_path, fake_compiler):
     node_modules = tmp_path / "node_modules"
     (node_modules / "pyodide").mkdir(parents=True)
     (node_modules / "pyodide" / "python_stdlib.zip").write_bytes(b"one")
@@ -99,6 +99,8 @@ def test_a_copy_left_without_its_digest_is_made_again(tmp_path, fake_compiler):
     (made.path.parent / module.DIGEST).unlink()  # a copy some earlier step left unfinished
     again = compiled_stdlib(node_modules, say=lambda text: None)
     assert again == made and len(fake_compiler) == 2 and (made.path.parent / module.DIGEST).is_file()
+    made.path.unlink()  # a digest left without its copy
+    assert compiled_stdlib(node_modules, say=lambda text: None) == made and len(fake_compiler) == 3 and made.path.is_file()
 
 
 def test_without_pyodide_it_says_to_install_it(tmp_path):
