@@ -14,6 +14,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from site_builder.compiled_stdlib import NAME as PYODIDE_STDLIB
 from site_builder.hosting import HEADERS_FILE, ISOLATION_HEADERS
 
 COMPRESSED_SUFFIXES = (".br", ".gz")
@@ -27,7 +28,7 @@ BUILT_IN_RUNTIME_DIR = ("pyodide/pyodide-lock.json",)
 # Published as Pyodide has it, for whoever loads Pyodide from the site as it is; the course's
 # Python loads the compiled copy beside it (constants.COMPILED_STDLIB), so the offline copy
 # leaves it out.
-NOT_KEPT_OFFLINE = ("pyodide/python_stdlib.zip",)
+NOT_KEPT_OFFLINE = (RUNTIME_DIR + PYODIDE_STDLIB,)
 
 TEMPLATE = """// Written by the builder; do not edit. Keeps this build of the course for offline use.
 const CACHE = "{cache}";

@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from site_builder.constants import COMPILED_STDLIB
 from tests.browser import LAB_NAME, LESSON, READY_TIMEOUT, button, open_lab, ready_lab, set_code, verdict
 from tests.browser import serious_problems
 
@@ -248,7 +249,7 @@ new MutationObserver(() => {
 BYTES = re.compile(r"^(\d+\.\d) of (\d+\.\d) MB$")
 
 
-def test_loading_python_says_what_loads_and_how_far(new_context, site):
+def test_loading_python_says_what_loads_and_how_far(new_context, site, built_site):
     # A first visit's loading, with nothing kept from an earlier one: no picture of Python's memory.
     context = new_context(service_workers="block", python_picture=False)
     page = context.new_page()
@@ -276,7 +277,9 @@ def test_loading_python_says_what_loads_and_how_far(new_context, site):
     loaded = [float(BYTES.match(entry["bytes"])[1]) for entry in downloads]
     sizes = {BYTES.match(entry["bytes"])[2] for entry in downloads[1:]}
     assert len(set(loaded)) >= 3 and loaded == sorted(loaded), downloads
-    assert len(sizes) == 1 and float(sizes.pop()) > 5, downloads
+    # The size is the runtime's and the standard library's the worker loads, both counted.
+    runtime = [built_site / "pyodide" / name for name in ("pyodide.asm.wasm", COMPILED_STDLIB)]
+    assert sizes == {f"{sum(path.stat().st_size for path in runtime) / 1e6:.1f}"}, downloads
     values = [entry["value"] for entry in seen if entry["value"] is not None]
     assert values == sorted(values) and values[-1] >= 2 / 3, values
 

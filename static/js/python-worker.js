@@ -173,7 +173,7 @@ async function checkRuntimeReachable() {
 // The runtime and the standard library download side by side; Python starts once both are in.
 const DOWNLOADS = {
   runtime: /\/pyodide\.asm\.wasm$/,
-  stdlib: /\/python_stdlib[^/]*\.zip$/,
+  stdlib: new RegExp(`/${COMPILED_STDLIB.replaceAll(".", "\\.")}$`), // the copy it loads (compiled_stdlib.py)
   checker: /\/labkit-[^/]*\.whl$/,
 };
 
@@ -303,8 +303,7 @@ async function loadPython(report, countDownloads) {
     countDownloads();
   }
   // The checker downloads, and its files are read out of the wheel, while Python starts (the
-  // worker's thread waits for the picture and the compiler then); they go on Python's disk
-  // once Python is up.
+  // worker's thread is mostly waiting then); they go on Python's disk once Python is up.
   const files = heardLater(checker.then(({ fileName }) => fetchChecker(fileName)).then(wheelFiles)); // Python may fail to start first
   const createPyodideModule = (await definition).default;
   // The standard library with its most imported modules compiled ahead (compiled_stdlib.py):
