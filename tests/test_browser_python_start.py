@@ -6,12 +6,14 @@ replaced rather than trusted.
 On the widgets fixture course, so no real lesson's content is pinned here.
 """
 
+import re
 import time
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser import READY_TIMEOUT, button, put_code, ready_lab, verdict
+from tests.conftest import PROJECT
 from tests.courses import lab_name, showcase, widgets_course
 
 pytestmark = pytest.mark.browser
@@ -162,6 +164,32 @@ def test_a_spoiled_picture_is_replaced_and_python_still_starts(page, widgets_sit
     wait_for_a_picture(page)
 
 
+# Cuts the last bytes off the kept picture: its head (length, label, runs) reads as whole, and
+# only the end of its last run is missing, as when storage kept a write in part.
+CUT_PICTURE = """async (name) => {
+  const cache = await caches.open(name);
+  for (const request of await cache.keys()) {
+    const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+    await cache.put(request, new Response(bytes.subarray(0, bytes.length - 1000)));
+  }
+}"""
+
+
+def test_a_picture_cut_short_is_found_out_once_read_and_python_starts_the_long_way(page, widgets_site):
+    """Python's runtime is set up while the picture is read: a picture found damaged only at its
+    end must still never be restored."""
+    open_lab(page, widgets_site)
+    size = max(wait_for_a_picture(page).values())
+    page.evaluate(CUT_PICTURE, PICTURES)
+    assert set(pictures(page).values()) == {size - 1000}
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "scratch"
+    put_code(lab, LAB.solution)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+    assert set(wait_for_a_picture(page).values()) == {size}  # forgotten, and a whole one kept again
+
+
 # Changes the first letter of the label the kept picture carries (python-snapshot.js: its key,
 # after a head of 20 bytes; picture-packing.js), as if an earlier build's Python had taken it.
 RELABEL_PICTURE = """async (name) => {
@@ -263,10 +291,12 @@ def test_a_file_python_needs_that_the_server_will_not_give_is_named_and_the_pict
         assert any(size > 1_000_000 for size in pictures(page).values())
 
 
-# A worker made by the page, asked for nothing: what it downloads on its own.
-WORKER_ASKED_NOTHING = r"""() => {
+# A worker made by the page, asked for nothing: what it downloads on its own. `name`: the name
+# the page gives it (python-worker-name.js), or none.
+WORKER_ASKED_NOTHING = r"""(name) => {
   const starter = document.querySelector("script[src$='/python-start.js']").src;
-  window.idleWorker = new Worker(starter.replace(/python-start\.js$/, "python-worker.js"), { type: "module" });
+  const options = name === null ? { type: "module" } : { type: "module", name };
+  window.idleWorker = new Worker(starter.replace(/python-start\.js$/, "python-worker.js"), options);
 }"""
 
 
@@ -277,8 +307,40 @@ def test_the_worker_begins_its_downloads_before_the_page_asks_it_for_python(page
     wanted = ("pyodide-lock.json", "pyodide.asm.mjs", "pyodide.mjs")
     seen = []
     page.on("request", lambda request: seen.append(request.url.rsplit("/", 1)[-1]))
-    page.evaluate(WORKER_ASKED_NOTHING)
+    page.evaluate(WORKER_ASKED_NOTHING, None)
     deadline = time.monotonic() + 20
     while not all(name in seen for name in wanted) and time.monotonic() < deadline:
         page.wait_for_timeout(100)
     assert all(name in seen for name in wanted), seen
+
+
+def worker_names():
+    """The names python-worker-name.js gives the page's Python workers, read from its source."""
+    source = (PROJECT / "static" / "js" / "python-worker-name.js").read_text(encoding="utf-8")
+    return dict(re.findall(r'export const (\w+) = "([^"]+)";', source))
+
+
+def runtime_asked_for(page, name, seconds):
+    """Whether a worker named `name`, asked for nothing, asks for Pyodide's WebAssembly within `seconds`."""
+    asked = []
+    page.on("request", lambda request: asked.append(request) if request.url.endswith("/pyodide.asm.wasm") and request.method == "GET" else None)
+    page.evaluate(WORKER_ASKED_NOTHING, name)
+    deadline = time.monotonic() + seconds
+    while not asked and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    page.evaluate("window.idleWorker.terminate()")
+    return bool(asked)
+
+
+def test_the_pages_first_python_compiles_its_runtime_before_it_is_asked_only_when_a_picture_is_kept(page, widgets_site):
+    names = worker_names()
+    assert set(names) == {"COMPILES_ITS_RUNTIME", "HANDED_A_RUNTIME"}
+    open_lab(page, widgets_site)
+    wait_for_a_picture(page)
+    assert runtime_asked_for(page, names["COMPILES_ITS_RUNTIME"], seconds=20)
+    # A later Python is handed the runtime compiled; nor does a worker the page did not name compile it.
+    assert not runtime_asked_for(page, names["HANDED_A_RUNTIME"], seconds=4)
+    assert not runtime_asked_for(page, None, seconds=4)
+    # No picture: a start from nothing, whose downloads are Pyodide's to make (and to count).
+    page.evaluate("(name) => caches.delete(name)", PICTURES)
+    assert not runtime_asked_for(page, names["COMPILES_ITS_RUNTIME"], seconds=4)

@@ -23,13 +23,26 @@ LABEL = "pyodide-314.0.7-checker-5e1f"
 # view them from and a label, and gives the packed bytes; "unpack" gives the picture, or null;
 # "label" gives the label read from the bytes, or null.
 SCRIPT = """
-const { packPicture, unpackPicture, labelOf } = await import(process.argv[1]);
+const { packPicture, unpackPicture, labelOf, PictureUnpacking } = await import(process.argv[1]);
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { action, hex, offset, label } = JSON.parse(input);
+const { action, hex, offset, label, pieces } = JSON.parse(input);
 const raw = Buffer.from(hex, "hex");
 const asHex = (bytes) => (bytes === null ? null : Buffer.from(bytes).toString("hex"));
-if (action === "pack") {
+if (action === "pieces") {
+  // The packed bytes added in pieces of the sizes given (the last piece takes the rest): what
+  // the unpacking knew after each piece, and the picture it finished with.
+  const unpacking = new PictureUnpacking();
+  const after = [];
+  let at = 0;
+  for (const [index, size] of pieces.entries()) {
+    const end = index === pieces.length - 1 ? raw.length : Math.min(at + size, raw.length);
+    const accepted = unpacking.add(new Uint8Array(raw.subarray(at, end)));
+    at = end;
+    after.push({ accepted, made: unpacking.picture !== null, length: unpacking.length, label: unpacking.label });
+  }
+  console.log(JSON.stringify({ after, picture: asHex(unpacking.finish()) }));
+} else if (action === "pack") {
   const room = new Uint8Array(raw.length + offset);
   room.set(raw, offset);
   console.log(JSON.stringify(asHex(packPicture(room.subarray(offset), label))));
@@ -41,14 +54,14 @@ if (action === "pack") {
 """
 
 
-def in_node(action, data, offset=0, label=LABEL):
+def in_node(action, data, offset=0, label=LABEL, pieces=()):
     node = shutil.which("node")
     assert node, "Node.js is needed to run the page's module"
-    request = json.dumps({"action": action, "hex": data.hex(), "offset": offset, "label": label})
+    request = json.dumps({"action": action, "hex": data.hex(), "offset": offset, "label": label, "pieces": list(pieces)})
     done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, MODULE.as_uri()], input=request,
                           capture_output=True, text=True, check=True)
     answer = json.loads(done.stdout)
-    if action == "label" or answer is None:
+    if action in ("label", "pieces") or answer is None:
         return answer
     return bytes.fromhex(answer)
 
@@ -159,3 +172,48 @@ def test_a_label_too_long_to_read_back_is_refused_when_packing():
         in_node("pack", picture(2, [0]), label="x" * 1025)
     assert "at most 1024 bytes" in refused.value.stderr
     assert in_node("label", in_node("pack", picture(2, [0]), label="x" * 1024)) == "x" * 1024
+
+
+def in_pieces(packed, sizes):
+    answer = in_node("pieces", packed, pieces=sizes)
+    picture = answer["picture"]
+    return answer["after"], None if picture is None else bytes.fromhex(picture)
+
+
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        [1] * 60,  # a byte at a time through the head and the first run
+        [10, 7, 3, 100, 4096, 1],  # the head split three ways, then pieces across runs
+        [4095, 4097, 2, 9000],  # pieces that end just inside and just past a page
+        [10**9],  # all at once
+    ],
+)
+def test_a_picture_unpacked_in_pieces_comes_back_byte_for_byte(sizes):
+    original = picture(9, [0, 1, 4, 8], tail=77)
+    packed = in_node("pack", original)
+    _, unpacked = in_pieces(packed, sizes)
+    assert unpacked == original
+
+
+def test_the_picture_is_made_its_size_once_its_head_is_in_before_the_rest():
+    original = picture(9, [0, 1, 4, 8], tail=77)
+    packed = in_node("pack", original)
+    runs = 3  # pages 0-1, 4, 8 and the tail
+    whole_head = head() + runs * 8
+    after, unpacked = in_pieces(packed, [whole_head - 1, 1, 100, len(packed)])
+    assert [step["made"] for step in after] == [False, True, True, True]
+    assert after[0]["label"] is None and after[1]["label"] == LABEL
+    assert after[1]["length"] == len(original)
+    assert unpacked == original
+
+
+def test_a_damaged_packed_picture_is_refused_in_pieces_too():
+    packed = in_node("pack", picture(10, [0, 4, 5, 9], tail=50))
+    for what, spoiled in damaged(packed).items():
+        if what in ("a label cut short",):
+            continue  # read as another label, which only its reader can refuse (python-snapshot.js)
+        after, unpacked = in_pieces(spoiled, [3, 50, 1000, len(spoiled)])
+        assert unpacked is None, what
+    after, _ = in_pieces(packed + b"\0" * 10, [len(packed), 10])
+    assert [step["accepted"] for step in after] == [True, False]  # bytes past the last run

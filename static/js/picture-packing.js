@@ -67,32 +67,109 @@ export function labelOf(start) {
 // bytes missing or left over.
 export function unpackPicture(packed, label) {
   if (labelOf(packed) !== label) return null;
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const length = view.getUint32(4, true);
-  const table = HEAD + view.getUint32(12, true);
-  const runCount = view.getUint32(16, true);
-  const head = table + runCount * RUN;
-  if (head > packed.length) return null;
-  let bytes;
-  try {
-    bytes = new Uint8Array(length); // zeros, as the pages left out were
-  } catch {
-    return null; // a length no picture has, and more memory than the browser will give
+  const unpacking = new PictureUnpacking();
+  unpacking.add(packed);
+  return unpacking.finish();
+}
+
+// Unpacking as the packed bytes arrive, in pieces of any size (a stream's chunks). Once the
+// first bytes are in, the picture's length and label are known and the picture is made, zeros
+// at first: whoever needs room of that size can have it while the rest is read. Each later
+// piece is copied once, straight to its place in the picture.
+//
+//   const unpacking = new PictureUnpacking();
+//   unpacking.add(piece);        // false once the bytes cannot be a packed picture
+//   unpacking.picture            // once the head is in: the picture, filled as pieces arrive
+//   unpacking.label, .length     // the same
+//   unpacking.finish();          // the picture, whole; null as unpackPicture (the label aside)
+export class PictureUnpacking {
+  constructor() {
+    this.picture = null;
+    this.label = null;
+    this.length = 0;
+    this.damaged = false;
+    this.head = new Uint8Array(0); // the first bytes, gathered until the runs' table is whole
+    this.runs = [];
+    this.run = 0; // the run the next byte belongs to, and how far into it
+    this.into = 0;
   }
-  let at = head;
-  let nextFree = 0; // the first page no earlier run covers
-  for (let index = 0; index < runCount; index++) {
-    const first = view.getUint32(table + index * RUN, true);
-    const count = view.getUint32(table + index * RUN + 4, true);
-    const start = first * PAGE;
-    if (count === 0 || first < nextFree || start >= length) return null;
-    const end = runEnd(first, count, length);
-    if ((first + count - 1) * PAGE >= length || at + (end - start) > packed.length) return null;
-    bytes.set(packed.subarray(at, at + (end - start)), start);
-    at += end - start;
-    nextFree = first + count;
+
+  add(piece) {
+    if (this.damaged) return false;
+    let rest = piece;
+    if (!this.picture) {
+      rest = this.addToHead(piece);
+      if (this.damaged || !this.picture) return !this.damaged;
+    }
+    this.fill(rest);
+    return !this.damaged;
   }
-  return at === packed.length ? bytes : null;
+
+  // Gathers the head; once it is whole, reads it, makes the picture and gives back the bytes
+  // after it.
+  addToHead(piece) {
+    const gathered = new Uint8Array(this.head.length + piece.length);
+    gathered.set(this.head);
+    gathered.set(piece, this.head.length);
+    this.head = gathered;
+    if (gathered.length < HEAD) return piece.subarray(piece.length);
+    const view = new DataView(gathered.buffer);
+    const length = view.getUint32(4, true);
+    const labelLength = view.getUint32(12, true);
+    const runCount = view.getUint32(16, true);
+    const table = HEAD + labelLength;
+    // Each run holds a page at least and no two share one: a count past that is not a table.
+    const fits = view.getUint32(0, true) === MAGIC && view.getUint32(8, true) === PAGE && labelLength <= LONGEST_LABEL;
+    if (!fits || runCount > Math.ceil(length / PAGE)) return this.refuse();
+    if (gathered.length < table + runCount * RUN) return piece.subarray(piece.length);
+    this.label = labelOf(gathered);
+    if (this.label === null) return this.refuse();
+    let nextFree = 0; // the first page no earlier run covers
+    for (let index = 0; index < runCount; index++) {
+      const first = view.getUint32(table + index * RUN, true);
+      const count = view.getUint32(table + index * RUN + 4, true);
+      if (count === 0 || first < nextFree || (first + count - 1) * PAGE >= length) return this.refuse();
+      this.runs.push([first * PAGE, runEnd(first, count, length)]);
+      nextFree = first + count;
+    }
+    try {
+      this.picture = new Uint8Array(length); // zeros, as the pages left out were
+    } catch {
+      return this.refuse(); // a length no picture has, and more memory than the browser will give
+    }
+    this.length = length;
+    const rest = gathered.subarray(table + runCount * RUN);
+    this.head = null;
+    return rest;
+  }
+
+  fill(bytes) {
+    let at = 0;
+    while (at < bytes.length) {
+      if (this.run >= this.runs.length) return this.refuse(); // bytes left over
+      const [start, end] = this.runs[this.run];
+      const take = Math.min(end - start - this.into, bytes.length - at);
+      this.picture.set(bytes.subarray(at, at + take), start + this.into);
+      at += take;
+      this.into += take;
+      if (start + this.into === end) {
+        this.run += 1;
+        this.into = 0;
+      }
+    }
+    return null;
+  }
+
+  refuse() {
+    this.damaged = true;
+    this.picture = null;
+    return null;
+  }
+
+  finish() {
+    const whole = !this.damaged && this.picture !== null && this.run === this.runs.length;
+    return whole ? this.picture : null;
+  }
 }
 
 function runEnd(first, count, length) {

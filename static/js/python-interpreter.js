@@ -17,6 +17,8 @@
 //   await python.interrupt(settled)        -> "interrupted" | "unresponsive" | "none"
 //   python.end(stoppedBy)                  // terminates the worker; every reply still owed is "stopped"
 
+import { COMPILES_ITS_RUNTIME, HANDED_A_RUNTIME } from "./python-worker-name.js";
+
 const SLOW_LOAD_MS = 15_000; // then say that it is slow
 const GIVE_UP_LOAD_MS = 180_000; // then give up rather than wait forever
 const INTERRUPT_GRACE_MS = 500; // leaves room to end the worker within the promised second
@@ -54,7 +56,8 @@ export class Interpreter extends EventTarget {
     this.loadingParts = {};
     this.loadingReached = 0; // the furthest step the worker has reported on: the ones before it are over
     this.interruptBuffer = canInterrupt ? new Uint8Array(new SharedArrayBuffer(1)) : null;
-    this.worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module" });
+    const name = runtimeModule ? HANDED_A_RUNTIME : COMPILES_ITS_RUNTIME;
+    this.worker = new Worker(new URL("./python-worker.js", import.meta.url), { type: "module", name });
     this.worker.addEventListener("message", (event) => this.receive(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();

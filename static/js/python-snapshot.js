@@ -3,7 +3,7 @@
 // each Run and Check takes, the next visit's first one) starts from it in a fraction of the
 // time a full start takes.
 //
-//   const saved = await findSnapshot(key);     // { bytes: a promise of them }, or null (none yet, or no Cache Storage)
+//   const saved = await findSnapshot(key);     // { picture, read }, or null (none yet, or no Cache Storage)
 //   saveSnapshot(key, bytes);                  // kept in the background, in place of any other picture
 //   forgetSnapshot();                          // a picture that would not restore
 //
@@ -16,7 +16,7 @@
 // Only the worker reaches this module, and only before it locks itself down; the learner's
 // code never can (the `caches` it holds here is captured, not looked up on the global scope).
 
-import { labelOf, packPicture, unpackPicture } from "./picture-packing.js";
+import { PictureUnpacking, labelOf, packPicture } from "./picture-packing.js";
 
 // Not under the offline cache's prefix: a new build's service worker deletes those, and this one
 // outlives builds that keep the same checker.
@@ -33,10 +33,12 @@ export function snapshotKey(pyodideVersion, stdlibDigest, checkerHash) {
   return `pyodide-${pyodideVersion}-stdlib-${stdlibDigest}-checker-${checkerHash}`;
 }
 
-// The picture kept, as { bytes }: a promise of its bytes to hand Pyodide (`_loadSnapshot`
-// takes a promise, so reading them overlaps Pyodide's own start); null when there is none.
-// The promise rejects, and the picture is forgotten, when it is damaged or labelled with
-// another key than `key` (which may be a promise): Pyodide is never handed one to restore.
+// The picture kept, as { picture, read }, or null when there is none. It is read as it
+// arrives: `picture` is there as soon as its first bytes are (the picture's size, zeros at
+// first, filled as the rest is read), so Python's memory can be made that size and its runtime
+// set up meanwhile; `read` settles once the picture is whole. It rejects, and the picture is
+// forgotten, when the picture is damaged or labelled with another key than `key` (which may be
+// a promise): nothing is to be restored from `picture` before `read` has fulfilled.
 export async function findSnapshot(key) {
   if (!store) return null;
   let response;
@@ -47,15 +49,37 @@ export async function findSnapshot(key) {
   } catch {
     return null; // storage refused (a private window, a full disk): start the long way
   }
-  if (!response) return null;
-  const bytes = Promise.all([response.arrayBuffer(), key]).then(async ([buffer, key]) => {
-    const picture = unpackPicture(new Uint8Array(buffer), key);
-    if (picture && looksLikeAPicture(picture)) return picture;
+  if (!response?.body) return null;
+  const reader = response.body.getReader();
+  const unpacking = new PictureUnpacking();
+  const more = async () => {
+    const { done, value } = await reader.read();
+    return !done && unpacking.add(value);
+  };
+  try {
+    while (!unpacking.picture && (await more()));
+  } catch {
+    // Storage failed while reading: as if nothing were kept.
+  }
+  if (!unpacking.picture) {
+    reader.cancel().catch(() => {});
+    await forgetSnapshot();
+    return null;
+  }
+  const read = (async () => {
+    try {
+      while (await more());
+    } catch {
+      // Read in part: refused below.
+    }
+    const picture = unpacking.finish();
+    if (picture && unpacking.label === (await key) && looksLikeAPicture(picture)) return;
+    reader.cancel().catch(() => {});
     await forgetSnapshot();
     throw new Error("the picture of Python's memory is damaged, or of another build's Python");
-  });
-  bytes.catch(() => {}); // whoever restores hears of it; Pyodide may fail before it asks
-  return { bytes }; // wrapped: an async function returning the promise itself would wait for it
+  })();
+  read.catch(() => {}); // whoever restores hears of it; Pyodide may fail before it asks
+  return { picture: unpacking.picture, read };
 }
 
 // Pyodide's pictures begin "\0snp" and hold all of Python's memory (tens of megabytes); anything

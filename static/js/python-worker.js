@@ -49,6 +49,7 @@
 import { COMPILED_STDLIB, OUTPUT_CAP, RUNTIME_SIZES, RUNTIME_STDLIB } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
 import { watchDownloads } from "./download-watch.js";
+import { COMPILES_ITS_RUNTIME } from "./python-worker-name.js";
 import { wheelFiles } from "./wheel-files.js";
 import { canKeepSnapshots, findSnapshot, forgetSnapshot, saveSnapshot, snapshotKey } from "./python-snapshot.js";
 
@@ -203,13 +204,17 @@ async function start(buffer, id, readyEarly, runtimeModule) {
   const countDownloads = () => {
     stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   };
-  const stopSharing = shareCompiledRuntime(runtimeModule);
+  const stopSharing = shareCompiledRuntime(runtimeModule ?? beginning.compiled);
+  const stopHanding = handOverEarly(beginning.found);
+  const stopReusing = reuseTinyModules();
   let key;
   try {
     key = await loadPython(report, countDownloads);
   } finally {
-    stopWatching?.(); // fetch is the browser's own again, for the lockdown to take away
+    stopWatching?.();
+    stopHanding(); // fetch is the browser's own again, for the lockdown to take away
     stopSharing();
+    stopReusing();
   }
   if (startedFrom === "scratch" && canKeepSnapshots) {
     // The page that waits for this Python hears it is ready now; what it asks waits for the
@@ -243,15 +248,24 @@ let compiledHere = null; // the module this worker compiled, for the page to han
 let runtimeShared = false; // whether this worker's runtime is the module an earlier one compiled
 
 // Pyodide instantiates its runtime with WebAssembly.instantiateStreaming: for the time it
-// loads, that call uses the module given, or keeps the one it compiles. Returns the undo.
+// loads, that call uses the module given (an earlier Python's), or the one this worker began
+// compiling early (a promise of it, or of null: compiledEarly), or keeps the one it compiles.
+// Returns the undo.
 function shareCompiledRuntime(given) {
   const original = WebAssembly.instantiateStreaming;
+  const notNeeded = (source) => Promise.resolve(source).then((response) => response?.body?.cancel?.(), () => {});
   WebAssembly.instantiateStreaming = async (source, imports) => {
     if (given instanceof WebAssembly.Module) {
-      Promise.resolve(source).then((response) => response?.body?.cancel?.(), () => {}); // not needed: it is compiled
+      notNeeded(source);
       const instance = await WebAssembly.instantiate(given, imports);
       runtimeShared = true;
       return { instance, module: given };
+    }
+    const early = await Promise.resolve(given).catch(() => null); // failed: Pyodide's own try says why
+    if (early instanceof WebAssembly.Module) {
+      notNeeded(source);
+      compiledHere = early;
+      return { instance: await WebAssembly.instantiate(early, imports), module: early };
     }
     const result = await original.call(WebAssembly, source, imports);
     compiledHere = result.module;
@@ -262,12 +276,77 @@ function shareCompiledRuntime(given) {
   };
 }
 
+// Restored from a picture, Python waits for its runtime's WebAssembly (9 MB to read, and its
+// compiled code the browser keeps) more than for anything else, and Pyodide asks for it only
+// once its 1.2 MB of JavaScript is parsed and run. So a worker that is not to be handed the
+// runtime compiled (its name says so: python-worker-name.js) asks for it as soon as it knows
+// a picture is kept, and the browser compiles it meanwhile. Not on a start from nothing: its
+// downloads are counted as Pyodide makes them (watchDownloads). A promise of the module, or
+// of null; null when this worker is to be handed one.
+function compiledEarly(found) {
+  if (self.name !== COMPILES_ITS_RUNTIME || typeof WebAssembly.compileStreaming !== "function") return null;
+  const compile = () => WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", PYODIDE_URL)));
+  return heardLater(found.then((picture) => (picture ? compile() : null)));
+}
+
+// The standard library too: restored from a picture, Python is up only once the library is on
+// Python's disk, and Pyodide asks for it late. When a picture is kept, it is read at once and
+// handed to Pyodide when Pyodide asks (once: a second ask is Pyodide's own). Returns the undo.
+function handOverEarly(found) {
+  const address = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
+  const readAtOnce = async () => {
+    const response = await fetch(address);
+    if (!response.ok) return response; // Pyodide says what went wrong
+    const { status, statusText, headers } = response;
+    return new Response(await response.arrayBuffer(), { status, statusText, headers });
+  };
+  let early = heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
+  const nativeFetch = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const asked = new URL(String(input?.url ?? input), self.location.href).href;
+    const reading = typeof input === "string" || input instanceof URL ? init?.method ?? "GET" : input.method;
+    if (!early || asked !== address || String(reading).toUpperCase() !== "GET") return nativeFetch.call(globalThis, input, init);
+    const again = () => nativeFetch.call(globalThis, input, init); // Pyodide's own try, if the early one failed
+    const handed = early.then((response) => response ?? again(), again);
+    early = null;
+    return handed;
+  };
+  return () => {
+    globalThis.fetch = nativeFetch;
+  };
+}
+
+// Pyodide's runtime puts each JavaScript function it hands Python into its table of functions
+// through a WebAssembly module of a few dozen bytes made for it: some 260 at each start, of a
+// few kinds only (one for each signature), each compiled anew. While Python loads, the same
+// bytes give the same compiled module. Returns the undo.
+const TINY_MODULE = 256; // bytes; Pyodide's runtime itself is 9 MB
+function reuseTinyModules() {
+  const Original = WebAssembly.Module;
+  const made = new Map();
+  function Module(bytes) {
+    if (!new.target) return Original(bytes); // throws, as the original does
+    if (!(bytes instanceof Uint8Array) || bytes.length > TINY_MODULE) return new Original(bytes);
+    const key = bytes.join();
+    let module = made.get(key);
+    if (!module) made.set(key, (module = new Original(bytes)));
+    return module;
+  }
+  Module.prototype = Original.prototype; // instanceof holds for modules made either way
+  Object.setPrototypeOf(Module, Original); // and Module.exports(), .imports(), .customSections() are there
+  WebAssembly.Module = Module;
+  return () => {
+    WebAssembly.Module = Original;
+  };
+}
+
 // What every start needs first, asked for as soon as this script runs: the page's message
 // asking for Python reaches a worker only once the page's main thread gets to it, and while a
 // lesson's page is being laid out that can be tens of milliseconds later. All at once: the lock
 // file, Pyodide's loader, its 1.2 MB of JavaScript (read and parsed while the picture is found
-// and read, rather than after: loadPyodide takes the module it defines) and the picture
-// (findSnapshot never fails: it finds none instead). A start awaits each, and hears its failure
+// and read, rather than after: loadPyodide takes the module it defines), the picture
+// (findSnapshot never fails: it finds none instead) and, once a picture is found, Pyodide's
+// WebAssembly compiled (compiledEarly). A start awaits each, and hears its failure
 // there; a worker the page never asks to start must not leave the failure unheard.
 const heardLater = (promise) => {
   promise.catch(() => {});
@@ -280,7 +359,7 @@ const beginning = (() => {
   const checker = heardLater(lock.then(checkerIn));
   const key = heardLater(Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, RUNTIME_STDLIB, sha256)));
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
-  return { lock, runtime, definition, checker, key, found };
+  return { lock, runtime, definition, checker, key, found, compiled: compiledEarly(found) };
 })();
 
 // Python, with the checker imported: restored from the picture when there is one, else
@@ -309,10 +388,14 @@ async function loadPython(report, countDownloads) {
   // The standard library with its most imported modules compiled ahead (compiled_stdlib.py):
   // a Python started from nothing loads their bytecode rather than compiling them.
   const stdLibURL = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
-  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents: lock, createPyodideModule, stdLibURL };
+  // Pyodide is handed the lock file as a promise that does not fail: it sets up its runtime
+  // before a start from the picture has checked the lock file, and would leave its failure
+  // unheard. This start hears it, through the checker it names (`checker`).
+  const lockFileContents = lock.catch(() => new Promise(() => {}));
+  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents, createPyodideModule, stdLibURL };
   // From the picture, Python starts at once: the lock file and the runtime's check are heard
   // while it does (the picture's label waits for the lock file, not Python's start).
-  pyodide = picture ? await restored(loadPyodide, { ...options, _loadSnapshot: picture.bytes }, [reachable, checker]) : null;
+  pyodide = picture ? await restored(loadPyodide, { ...options, ...fromPicture(picture, createPyodideModule) }, [reachable, checker]) : null;
   startedFrom = pyodide ? "picture" : "scratch";
   if (!pyodide) {
     countDownloads(); // the picture would not restore: this start is a long one too
@@ -381,6 +464,23 @@ function checkerIn(lock) {
   const { file_name: fileName, sha256 } = lock?.packages?.labkit ?? {};
   if (!fileName || !sha256) throw new Error("pyodide-lock.json does not list the checker (labkit)");
   return { fileName, sha256 };
+}
+
+// The options that start Python from `picture` (findSnapshot) while it is still being read:
+// Pyodide makes Python's memory the picture's size, instantiates its runtime and sets it up
+// meanwhile, rather than after. The runtime says it is up only once the picture is whole (an
+// Emscripten run dependency, as Pyodide's own standard library is), and Pyodide restores the
+// picture only then. A picture that turns out damaged fails the start.
+function fromPicture({ picture, read }, createPyodideModule) {
+  const waitForPicture = (module) => {
+    module.addRunDependency("picture");
+    read.then(() => module.removeRunDependency("picture"), () => {});
+  };
+  const createWaiting = (settings) => {
+    settings.preRun = [...[settings.preRun ?? []].flat(), waitForPicture];
+    return Promise.race([createPyodideModule(settings), read.then(() => new Promise(() => {}))]);
+  };
+  return { _loadSnapshot: picture, createPyodideModule: createWaiting };
 }
 
 // A Python started from the picture, or null if the picture would not restore (it is then
