@@ -19,7 +19,7 @@ from pygments.formatters import HtmlFormatter
 
 from site_builder import constants
 from site_builder.bundle import write_wheel
-from site_builder.compiled_stdlib import compiled_stdlib
+from site_builder.compiled_stdlib import NAME as PYODIDE_STDLIB, compiled_stdlib
 from site_builder.errors import BuildError, exception_text
 from site_builder.paths import write_whole
 from site_builder.stage import Stage
@@ -52,8 +52,10 @@ class Assets:
         """
         stage = stage if isinstance(stage, Stage) else Stage(stage)
         runtime = self.runtime_sources()
-        # The runtime's sizes, for the loading bar: a host that compresses them sends another length.
-        sizes = {name: path.stat().st_size for name, path in runtime.items()}
+        # The sizes of what the course's Python downloads, for the loading bar (a host that
+        # compresses them sends another length): Pyodide's own standard library is shipped, for
+        # whoever loads Pyodide from the site as it is, but the course loads the compiled copy.
+        sizes = {name: path.stat().st_size for name, path in runtime.items() if name != PYODIDE_STDLIB}
         constants_text = constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=self.stdlib().digest[:16])
         worker, worker_joined = self.worker_bundle(constants_text)
         # A module joined into a bundle is left out: what pages and the worker load are the bundles.

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from site_builder import constants
-from site_builder.assets import PROJECT_ROOT, PYODIDE_FILES, Assets, code_css, link_or_copy, run_tool
+from site_builder.assets import PROJECT_ROOT, Assets, code_css, link_or_copy, run_tool
 from site_builder.errors import BuildError
 from site_builder.bundle import write_wheel
 from site_builder.stage import Stage
@@ -65,8 +65,8 @@ def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
     stage = tmp_path / "stage"
     Assets().write(stage)
     written = stage / constants.BROWSER_MODULE
-    shipped = [*PYODIDE_FILES, constants.COMPILED_STDLIB]
-    sizes = {name: (stage / "pyodide" / name).stat().st_size for name in shipped}
+    downloaded = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", constants.COMPILED_STDLIB]  # by the course's Python
+    sizes = {name: (stage / "pyodide" / name).stat().st_size for name in downloaded}
     stdlib = hashlib.sha256((stage / "pyodide" / constants.COMPILED_STDLIB).read_bytes()).hexdigest()[:16]
     assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=stdlib)
     assert not (PROJECT_ROOT / constants.BROWSER_MODULE).exists(), "only the build writes it, never the source tree"
