@@ -88,7 +88,7 @@ export class PictureUnpacking {
     this.label = null;
     this.length = 0;
     this.damaged = false;
-    this.head = new Uint8Array(0); // the first bytes, gathered until the runs' table is whole
+    this.head = new Uint8Array(0); // the head's bytes, gathered until it is whole
     this.runs = [];
     this.run = 0; // the run the next byte belongs to, and how far into it
     this.into = 0;
@@ -96,34 +96,50 @@ export class PictureUnpacking {
 
   add(piece) {
     if (this.damaged) return false;
-    let rest = piece;
-    if (!this.picture) {
-      rest = this.addToHead(piece);
-      if (this.damaged || !this.picture) return !this.damaged;
-    }
-    this.fill(rest);
+    const rest = this.picture ? piece : this.addToHead(piece);
+    if (this.picture) this.fill(rest);
     return !this.damaged;
   }
 
-  // Gathers the head; once it is whole, reads it, makes the picture and gives back the bytes
-  // after it.
+  // Gathers the head's bytes from `piece`, and no more; once the head is whole, reads it and
+  // makes the picture. Gives back the bytes of `piece` after the head, not copied.
   addToHead(piece) {
-    const gathered = new Uint8Array(this.head.length + piece.length);
-    gathered.set(this.head);
-    gathered.set(piece, this.head.length);
-    this.head = gathered;
-    if (gathered.length < HEAD) return piece.subarray(piece.length);
-    const view = new DataView(gathered.buffer);
+    let rest = piece;
+    while (!this.picture && !this.damaged && rest.length > 0) {
+      const size = this.headSize();
+      const taken = rest.subarray(0, size - this.head.length);
+      const gathered = new Uint8Array(this.head.length + taken.length);
+      gathered.set(this.head);
+      gathered.set(taken, this.head.length);
+      this.head = gathered;
+      rest = rest.subarray(taken.length);
+      if (this.head.length === size) this.readHead();
+    }
+    return rest;
+  }
+
+  // The head's size, as far as its bytes so far tell: the fixed part first, then with the
+  // label and the table of runs that part announces (checked before they are gathered).
+  headSize() {
+    if (this.head.length < HEAD) return HEAD;
+    const view = new DataView(this.head.buffer);
+    return HEAD + view.getUint32(12, true) + view.getUint32(16, true) * RUN;
+  }
+
+  readHead() {
+    const view = new DataView(this.head.buffer);
     const length = view.getUint32(4, true);
     const labelLength = view.getUint32(12, true);
     const runCount = view.getUint32(16, true);
-    const table = HEAD + labelLength;
-    // Each run holds a page at least and no two share one: a count past that is not a table.
-    const fits = view.getUint32(0, true) === MAGIC && view.getUint32(8, true) === PAGE && labelLength <= LONGEST_LABEL;
-    if (!fits || runCount > Math.ceil(length / PAGE)) return this.refuse();
-    if (gathered.length < table + runCount * RUN) return piece.subarray(piece.length);
-    this.label = labelOf(gathered);
+    if (this.head.length === HEAD) {
+      // Each run holds a page at least and no two share one: a count past that is not a table.
+      const fits = view.getUint32(0, true) === MAGIC && view.getUint32(8, true) === PAGE && labelLength <= LONGEST_LABEL;
+      if (!fits || runCount > Math.ceil(length / PAGE)) return this.refuse();
+      if (this.headSize() > HEAD) return null; // the label and the table are still to come
+    }
+    this.label = labelOf(this.head);
     if (this.label === null) return this.refuse();
+    const table = HEAD + labelLength;
     let nextFree = 0; // the first page no earlier run covers
     for (let index = 0; index < runCount; index++) {
       const first = view.getUint32(table + index * RUN, true);
@@ -138,9 +154,8 @@ export class PictureUnpacking {
       return this.refuse(); // a length no picture has, and more memory than the browser will give
     }
     this.length = length;
-    const rest = gathered.subarray(table + runCount * RUN);
     this.head = null;
-    return rest;
+    return null;
   }
 
   fill(bytes) {
