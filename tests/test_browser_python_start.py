@@ -323,12 +323,20 @@ def worker_names():
 def runtime_asked_for(page, name, seconds):
     """Whether a worker named `name`, asked for nothing, asks for Pyodide's WebAssembly within `seconds`."""
     asked = []
-    page.on("request", lambda request: asked.append(request) if request.url.endswith("/pyodide.asm.wasm") and request.method == "GET" else None)
-    page.evaluate(WORKER_ASKED_NOTHING, name)
-    deadline = time.monotonic() + seconds
-    while not asked and time.monotonic() < deadline:
-        page.wait_for_timeout(100)
-    page.evaluate("window.idleWorker.terminate()")
+
+    def heard(request):
+        if request.url.endswith("/pyodide.asm.wasm") and request.method == "GET":
+            asked.append(request)
+
+    page.on("request", heard)
+    try:
+        page.evaluate(WORKER_ASKED_NOTHING, name)
+        deadline = time.monotonic() + seconds
+        while not asked and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        page.evaluate("window.idleWorker.terminate()")
+    finally:
+        page.remove_listener("request", heard)  # the next worker's requests are its own
     return bool(asked)
 
 

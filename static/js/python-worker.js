@@ -54,6 +54,9 @@ import { wheelFiles } from "./wheel-files.js";
 import { canKeepSnapshots, findSnapshot, forgetSnapshot, saveSnapshot, snapshotKey } from "./python-snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
+// The standard library with its most imported modules compiled ahead (compiled_stdlib.py): a
+// Python started from nothing loads their bytecode rather than compiling them.
+const STDLIB_URL = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
 const WINDOW_MS = 50;
 const MESSAGES_PER_WINDOW = 5;
 
@@ -204,8 +207,8 @@ async function start(buffer, id, readyEarly, runtimeModule) {
   const countDownloads = () => {
     stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   };
-  const stopSharing = shareCompiledRuntime(runtimeModule ?? beginning.compiled);
-  const stopHanding = handOverEarly(beginning.found);
+  const stopSharing = shareCompiledRuntime(runtimeModule, beginning.compiled);
+  const stopHanding = handOverEarly(beginning.stdlib);
   const stopReusing = reuseTinyModules();
   let key;
   try {
@@ -248,28 +251,23 @@ let compiledHere = null; // the module this worker compiled, for the page to han
 let runtimeShared = false; // whether this worker's runtime is the module an earlier one compiled
 
 // Pyodide instantiates its runtime with WebAssembly.instantiateStreaming: for the time it
-// loads, that call uses the module given (an earlier Python's), or the one this worker began
-// compiling early (a promise of it, or of null: compiledEarly), or keeps the one it compiles.
-// Returns the undo.
-function shareCompiledRuntime(given) {
+// loads, that call uses the module `handed` (an earlier Python's), else the one this worker
+// began compiling `early` (a promise of it, or of null: compiledEarly), else keeps the one it
+// compiles. Returns the undo.
+function shareCompiledRuntime(handed, early) {
   const original = WebAssembly.instantiateStreaming;
-  const notNeeded = (source) => Promise.resolve(source).then((response) => response?.body?.cancel?.(), () => {});
   WebAssembly.instantiateStreaming = async (source, imports) => {
-    if (given instanceof WebAssembly.Module) {
-      notNeeded(source);
-      const instance = await WebAssembly.instantiate(given, imports);
-      runtimeShared = true;
-      return { instance, module: given };
+    const module = handed ?? (await Promise.resolve(early).catch(() => null)); // failed early: Pyodide's own try says why
+    if (!(module instanceof WebAssembly.Module)) {
+      const result = await original.call(WebAssembly, source, imports);
+      compiledHere = result.module;
+      return result;
     }
-    const early = await Promise.resolve(given).catch(() => null); // failed: Pyodide's own try says why
-    if (early instanceof WebAssembly.Module) {
-      notNeeded(source);
-      compiledHere = early;
-      return { instance: await WebAssembly.instantiate(early, imports), module: early };
-    }
-    const result = await original.call(WebAssembly, source, imports);
-    compiledHere = result.module;
-    return result;
+    Promise.resolve(source).then((response) => response?.body?.cancel?.(), () => {}); // not needed: it is compiled
+    const instance = await WebAssembly.instantiate(module, imports);
+    if (module === handed) runtimeShared = true;
+    else compiledHere = module;
+    return { instance, module };
   };
   return () => {
     WebAssembly.instantiateStreaming = original;
@@ -290,22 +288,26 @@ function compiledEarly(found) {
 }
 
 // The standard library too: restored from a picture, Python is up only once the library is on
-// Python's disk, and Pyodide asks for it late. When a picture is kept, it is read at once and
-// handed to Pyodide when Pyodide asks (once: a second ask is Pyodide's own). Returns the undo.
-function handOverEarly(found) {
-  const address = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
+// Python's disk, and Pyodide asks for it late. Every worker that finds a picture reads it at
+// once (a promise of the response, read whole, or of null).
+function stdlibEarly(found) {
   const readAtOnce = async () => {
-    const response = await fetch(address);
+    const response = await fetch(STDLIB_URL);
     if (!response.ok) return response; // Pyodide says what went wrong
     const { status, statusText, headers } = response;
     return new Response(await response.arrayBuffer(), { status, statusText, headers });
   };
-  let early = heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
+  return heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
+}
+
+// Hands Pyodide the standard library read `early` when it asks for it (once: a second ask is
+// Pyodide's own). Returns the undo.
+function handOverEarly(early) {
   const nativeFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const asked = new URL(String(input?.url ?? input), self.location.href).href;
     const reading = typeof input === "string" || input instanceof URL ? init?.method ?? "GET" : input.method;
-    if (!early || asked !== address || String(reading).toUpperCase() !== "GET") return nativeFetch.call(globalThis, input, init);
+    if (!early || asked !== STDLIB_URL || String(reading).toUpperCase() !== "GET") return nativeFetch.call(globalThis, input, init);
     const again = () => nativeFetch.call(globalThis, input, init); // Pyodide's own try, if the early one failed
     const handed = early.then((response) => response ?? again(), again);
     early = null;
@@ -346,7 +348,8 @@ function reuseTinyModules() {
 // file, Pyodide's loader, its 1.2 MB of JavaScript (read and parsed while the picture is found
 // and read, rather than after: loadPyodide takes the module it defines), the picture
 // (findSnapshot never fails: it finds none instead) and, once a picture is found, Pyodide's
-// WebAssembly compiled (compiledEarly). A start awaits each, and hears its failure
+// WebAssembly compiled and its standard library (compiledEarly, stdlibEarly). A start awaits
+// each, and hears its failure
 // there; a worker the page never asks to start must not leave the failure unheard.
 const heardLater = (promise) => {
   promise.catch(() => {});
@@ -359,7 +362,7 @@ const beginning = (() => {
   const checker = heardLater(lock.then(checkerIn));
   const key = heardLater(Promise.all([runtime, checker]).then(([{ version }, { sha256 }]) => snapshotKey(version, RUNTIME_STDLIB, sha256)));
   const found = findSnapshot(key); // read at once: the key is checked only once it is read
-  return { lock, runtime, definition, checker, key, found, compiled: compiledEarly(found) };
+  return { lock, runtime, definition, checker, key, found, compiled: compiledEarly(found), stdlib: stdlibEarly(found) };
 })();
 
 // Python, with the checker imported: restored from the picture when there is one, else
@@ -385,14 +388,11 @@ async function loadPython(report, countDownloads) {
   // worker's thread is mostly waiting then); they go on Python's disk once Python is up.
   const files = heardLater(checker.then(({ fileName }) => fetchChecker(fileName)).then(wheelFiles)); // Python may fail to start first
   const createPyodideModule = (await definition).default;
-  // The standard library with its most imported modules compiled ahead (compiled_stdlib.py):
-  // a Python started from nothing loads their bytecode rather than compiling them.
-  const stdLibURL = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
   // Pyodide is handed the lock file as a promise that does not fail: it sets up its runtime
   // before a start from the picture has checked the lock file, and would leave its failure
   // unheard. This start hears it, through the checker it names (`checker`).
   const lockFileContents = lock.catch(() => new Promise(() => {}));
-  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents, createPyodideModule, stdLibURL };
+  const options = { indexURL: PYODIDE_URL.href, packageBaseUrl: PYODIDE_URL.href, lockFileContents, createPyodideModule, stdLibURL: STDLIB_URL };
   // From the picture, Python starts at once: the lock file and the runtime's check are heard
   // while it does (the picture's label waits for the lock file, not Python's start).
   pyodide = picture ? await restored(loadPyodide, { ...options, ...fromPicture(picture, createPyodideModule) }, [reachable, checker]) : null;
@@ -477,7 +477,7 @@ function fromPicture({ picture, read }, createPyodideModule) {
     read.then(() => module.removeRunDependency("picture"), () => {});
   };
   const createWaiting = (settings) => {
-    settings.preRun = [...[settings.preRun ?? []].flat(), waitForPicture];
+    settings.preRun = [].concat(settings.preRun ?? [], waitForPicture);
     return Promise.race([createPyodideModule(settings), read.then(() => new Promise(() => {}))]);
   };
   return { _loadSnapshot: picture, createPyodideModule: createWaiting };
