@@ -109,7 +109,7 @@ class Checks:
 class Tester:
     """What each check receives: the learner's functions, the expected answers, and the words for a failure."""
 
-    def __init__(self, namespace, expected, code, tolerance=DEFAULT_TOLERANCE, checks=None):
+    def __init__(self, namespace, expected, code, tolerance=DEFAULT_TOLERANCE, checks=None, known_mistakes=None):
         self._namespace = namespace
         self._expected = expected
         self._code = code
@@ -119,6 +119,9 @@ class Tester:
         self._tracebacks_shown = set()  # a Check repeats one error in every check: show it once
         self._diagnoses_said = set()  # and one mistake in every check: name it once
         self._mistake_outcomes = {}  # what the checker's own mistakes did, for every diagnosis of this Check
+        # The build's (site_builder/known_mistakes.py): what this lab's mistakes did with its cases,
+        # worked out once for all the programs it grades. None in the browser.
+        self._known_mistakes = known_mistakes
         self.printed_lines = 0  # what the learner's functions printed while the checks called them
 
     @property
@@ -204,7 +207,22 @@ class Tester:
         if not candidates:
             return ""
         outcomes = [outcome] + [self.outcome(case) for case in self._checks.cases if case.function == outcome.function]
-        return fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT), self._mistake_outcomes)
+        return fitting_diagnosis(candidates, outcomes, self._namespace, min(self.tolerance, AGREEMENT), self._mistake_outcome)
+
+    def _mistake_outcome(self, mistake, args):
+        """What `mistake` (made of the checker's code alone) did with `args`, worked out once per Check."""
+        # By the arguments' identity, kept beside the answer so that the identity cannot be reused.
+        kept = self._mistake_outcomes.get((mistake, id(args)))
+        if kept is None or kept[0] is not args:
+            case = self._case_called_with(args) if self._known_mistakes else None
+            known = self._known_mistakes.outcome(self._checks, mistake, case) if case else None
+            outcome = known if known is not None else mistake.outcome(args, self._namespace)
+            kept = self._mistake_outcomes[(mistake, id(args))] = (args, outcome)
+        return kept[1]
+
+    def _case_called_with(self, args):
+        """The case whose call (made by this Check) was given `args`, or None."""
+        return next((self._checks.cases[index] for index, outcome in self._outcomes.items() if outcome.args is args), None)
 
     def diagnosis(self, outcome):
         """The lab's diagnosis for this outcome, said in full once and then as "the same mistake"."""

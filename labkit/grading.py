@@ -54,11 +54,12 @@ def run(code):
     return result("run", "ok", "Your code ran to the end.")
 
 
-def check(bundle, code, raise_check_errors=False):
+def check(bundle, code, raise_check_errors=False, known_mistakes=None):
     """The Check button: every check runs, and each failure says what to fix.
 
     A check that crashes is our bug: the learner is told so. The build and the tests
-    pass `raise_check_errors=True` so that the crash is raised for the author instead.
+    pass `raise_check_errors=True` so that the crash is raised for the author instead, and
+    the build its `known_mistakes` (site_builder/known_mistakes.py) for every program of a lab.
 
     A top-level error after the functions are defined does not stop the checks: they run
     on those functions, and the error is reported once, as a failing check of its own
@@ -72,7 +73,7 @@ def check(bundle, code, raise_check_errors=False):
             return result("check", "error", stopped_before(top_level_error, missing), error=top_level_error)
         if missing:
             return missing_functions(missing)
-        tester = Tester(namespace, bundle.expected, code, checks=checks)
+        tester = Tester(namespace, bundle.expected, code, checks=checks, known_mistakes=known_mistakes)
         outcomes = [run_one(check_, tester, raise_check_errors) for check_ in checks.checks]
     except LearnerError as failure:
         return result("check", "error", describe_error(failure.details), error=failure.details)

@@ -38,34 +38,26 @@ class Mistake:
         return run(lambda *copies: self.computes(*copies, **helpers), self.function, "", args, learner_code=bool(helpers))
 
 
-def reproduces(mistake, outcomes, learner_functions, tolerance, memo=None):
+def reproduces(mistake, outcomes, learner_functions, tolerance, outcome_of=None):
     """True when `mistake` behaves like the learner's code in every one of `outcomes`.
 
-    `memo` (a dict kept for one Check) holds what a mistake made of the checker's code alone
-    did with the same arguments: every failing check of a function tries its mistakes on that
-    function's cases again, and the answer cannot have changed.
+    `outcome_of(mistake, args)` (a Check's) gives what a mistake made of the checker's code
+    alone did with `args`, remembered: every failing check of a function tries its mistakes
+    on that function's cases again, and the answer cannot have changed.
     """
     for learner in outcomes:
         if learner.function != mistake.function:
             return False
-        if memo is None or mistake.uses:  # the learner's code runs in it: each time afresh
+        if outcome_of is None or mistake.uses:  # the learner's code runs in it: each time afresh
             guessed = mistake.outcome(learner.args, learner_functions)
         else:
-            guessed = remembered(memo, mistake, learner.args, learner_functions)
+            guessed = outcome_of(mistake, learner.args)
         if guessed is None or not same_behaviour(learner, guessed, tolerance):
             return False
     return bool(outcomes)
 
 
-def remembered(memo, mistake, args, learner_functions):
-    # By the arguments' identity, kept beside the answer so that the identity cannot be reused.
-    kept = memo.get((mistake, id(args)))
-    if kept is None or kept[0] is not args:
-        kept = memo[(mistake, id(args))] = (args, mistake.outcome(args, learner_functions))
-    return kept[1]
-
-
-def fitting_diagnosis(mistakes, outcomes, learner_functions, tolerance, memo=None):
+def fitting_diagnosis(mistakes, outcomes, learner_functions, tolerance, outcome_of=None):
     """What the one mistake that reproduces all of `outcomes` says; "" when none does, or several do.
 
     Several mistakes (with different words) that all fit cannot all be the learner's: the
@@ -74,7 +66,7 @@ def fitting_diagnosis(mistakes, outcomes, learner_functions, tolerance, memo=Non
     """
     said = []
     for mistake in mistakes:
-        if mistake.says not in said and reproduces(mistake, outcomes, learner_functions, tolerance, memo):
+        if mistake.says not in said and reproduces(mistake, outcomes, learner_functions, tolerance, outcome_of):
             said.append(mistake.says)
             if len(said) > 1:
                 return ""

@@ -15,6 +15,7 @@ from labkit.learner import LearnerError, run_code
 from labkit.protocol import LEARNER_FILE, is_checks_filename
 from site_builder import cross_check, worked_examples
 from site_builder.errors import Problems, exception_text
+from site_builder.known_mistakes import KnownMistakes
 from site_builder.memo import MISSING, digest, labkit_source
 from site_builder.numbers import Providers
 from site_builder.one_guard import OneGuard
@@ -158,17 +159,18 @@ def verify_lab(lab, problems, providers):
         return None
     verified = VerifiedLab(lab, expected)
     bundle = verified.bundle()
-    solution = grade(lab, bundle, lab.src_dir / "solution.py", lab.solution, problems)
+    known = known_mistakes(lab)
+    solution = grade(lab, bundle, lab.src_dir / "solution.py", lab.solution, problems, known)
     if solution is None:
         return None
     if solution["status"] != "passed":
         failing = "; ".join(f"{c['name']}: {c['message']}" for c in solution["checks"] if not c["passed"])
         problems.add(lab.src_dir / "solution.py", f"the solution fails its checks ({solution['summary']} {failing})".strip())
-    starter = grade(lab, bundle, lab.src_dir / "starter.py", lab.starter, problems)
+    starter = grade(lab, bundle, lab.src_dir / "starter.py", lab.starter, problems, known)
     if starter and starter["status"] == "passed":
         problems.add(lab.src_dir / "starter.py", "the starter code already passes every check: it should leave work to do")
     for wrong in lab.wrong_answers:
-        outcome = grade(lab, bundle, wrong.src_path, wrong.code, problems)
+        outcome = grade(lab, bundle, wrong.src_path, wrong.code, problems, known)
         if outcome and not caught(outcome, wrong.expect):
             problems.add(wrong.src_path, missed_message(outcome, wrong.expect), 1)
     return verified if len(problems.found) == before else None
@@ -258,26 +260,41 @@ def line_quoting(source, name):
     return None
 
 
-def grade(lab, bundle, path, code, problems):
+def known_mistakes(lab):
+    """The lab's KnownMistakes, shared by the gradings of its programs; None when checks.py will not load again."""
+    try:
+        with quiet():
+            return KnownMistakes.of(lab)
+    except KeyboardInterrupt:
+        raise
+    except BaseException:  # noqa: BLE001 - it loaded once: each Check then works its mistakes out itself, and says what fails
+        return None
+
+
+def grade(lab, bundle, path, code, problems, known=None):
     """Grade with check crashes raised, so a broken check is the author's error, not a fail.
 
     Graded first under one guard for the whole grading (site_builder/one_guard.py): when the
     program changed nothing of the checker's world, that is the verdict a guard per call gives.
     When it did, it is graded again with a guard per call, as the browser does, and only that
-    grading's verdict and problems count."""
+    grading's verdict and problems count. The lab's `known` mistakes (site_builder/known_mistakes.py)
+    keep what the trial worked out only when it counts; the grading again, as in the browser, has none."""
     trial = Problems(problems.root)
     whole = OneGuard()
-    outcome = graded(lab, bundle, path, code, trial, whole)
+    worked_out = known.trial() if known else None
+    outcome = graded(lab, bundle, path, code, trial, whole, worked_out)
     if whole.touched:
         return graded(lab, bundle, path, code, problems, contextlib.nullcontext())
+    if known:
+        known.adopt(worked_out)
     problems.found.extend(trial.found)
     return outcome
 
 
-def graded(lab, bundle, path, code, problems, guard):
+def graded(lab, bundle, path, code, problems, guard, known=None):
     def check():
         with guard:
-            return grading.check(bundle, code, raise_check_errors=True)
+            return grading.check(bundle, code, raise_check_errors=True, known_mistakes=known)
 
     try:
         outcome = timed(lab, path, problems, check)
