@@ -19,10 +19,12 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-# Then Pyodide's standard library, compiled ahead by Pyodide itself (site_builder/compiled_stdlib.py).
+# Then Pyodide's standard library, compiled ahead by Pyodide itself (site_builder/compiled_stdlib.py),
+# and the runtime's compressed copies (site_builder/precompress.py): made once per install.
 node_modules/.installed: package.json package-lock.json $(VENV)/.installed
 	npm ci --no-audit --no-fund
 	$(BIN)/python -m site_builder.compiled_stdlib
+	$(BIN)/python -m site_builder.precompress
 	touch $@
 
 # Debian's Chromium for the browser tests, installed only when it is missing.

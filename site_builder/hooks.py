@@ -57,7 +57,7 @@ class Precompressed(SiteHook):
         # The runtime's copies first, beside the work that needs Python: made once, then cached.
         self.compressing = Compressing(workers)
         if not live_reload:  # an author's rebuild writes no copies (pages_in, finished)
-            self.compressing.start(Assets().runtime_files())
+            self.compressing.start(Assets().runtime_files(), installed=True)
 
     def pages_in(self, stage, live_reload):
         if not live_reload:  # an author's rebuild must be quick; the plain files serve as well

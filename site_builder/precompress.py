@@ -2,9 +2,16 @@
 
 A host that serves such copies to browsers that accept them (nginx's `gzip_static` and
 `brotli_static`, `course serve`) sends the 9.6 MB Python runtime as 3.2 MB. Each copy is
-cached by the sha256 of what it compresses, so a rebuild compresses only what changed (the
-runtime, most of the bytes, never does). The offline copy lists the plain files only: the
-browser asks for those, and the server chooses the encoding.
+cached by the sha256 of what it compresses, so a rebuild compresses only what changed. The
+offline copy lists the plain files only: the browser asks for those, and the server chooses
+the encoding.
+
+The runtime's own copies (most of the bytes, and most of a cold build's compressing) are kept
+beside the packages npm installed, as its compiled standard library is (compiled_stdlib.py):
+they are copies of what was installed, made once per install (`make` makes them after `npm
+ci`, which removes them with the runtime they were made from), not of what the course is.
+
+    python -m site_builder.precompress     # make the installed runtime's copies now, if not made yet
 """
 
 import gzip
@@ -14,11 +21,12 @@ from pathlib import Path
 
 import brotli
 
-from site_builder.assets import PROJECT_ROOT
+from site_builder.assets import PROJECT_ROOT, Assets
 from site_builder.file_digests import FileDigests
 from site_builder.workers import Workers
 
 CACHE = PROJECT_ROOT / ".cache" / "build" / "compressed"
+INSTALLED_CACHE = PROJECT_ROOT / "node_modules" / ".compressed"  # the installed runtime's copies
 # Text and code compress well, and so does the checker's wheel (stored, not deflated:
 # site_builder/bundle.py); images, fonts and Pagefind's fragments are compressed already.
 COMPRESSIBLE = frozenset({".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".zip", ".whl", ".txt", ".xml", ".webmanifest"})
@@ -47,21 +55,35 @@ class Compressing:
     as soon as they exist (the runtime's at the start of a build, the pages once they are
     written); `write()` waits for them and puts every copy beside its file. Without parallel
     workers, `write()` makes the copies itself (Brotli holds Python's lock while it works).
+    The copies of files started as `installed` (the runtime's) are cached in `installed_cache`.
     """
 
-    def __init__(self, workers=None, cache=CACHE):
-        self.workers, self.cache = workers, Path(cache)
+    def __init__(self, workers=None, cache=CACHE, installed_cache=INSTALLED_CACHE):
+        self.workers, self.cache, self.installed_cache = workers, Path(cache), Path(installed_cache)
         self.coming = {}  # cached copy -> the piece making it
+        self.installed = set()  # the keys of the installed files started
 
-    def start(self, files):
-        if not (self.workers and self.workers.parallel):
-            return
-        for path in sorted(files, key=lambda path: -path.stat().st_size):  # the longest first: none left alone at the end
-            key = file_key(path)
+    def start(self, files, installed=False):
+        parallel = bool(self.workers and self.workers.parallel)
+        wanted = []  # (size, file, copy, suffix) of each copy to make
+        for path in files:
+            key, size = file_key(path), path.stat().st_size
+            if installed:
+                self.installed.add(key)
             for suffix in ENCODINGS:
-                copy = self.cache / f"{key}{suffix}"
-                if copy not in self.coming and not copy.is_file():
-                    self.coming[copy] = self.workers.submit(compressed, path, copy, suffix, purpose="copy")
+                copy = self.cached(key, suffix)
+                if parallel and copy not in self.coming and not copy.is_file():
+                    wanted.append((size, path, copy, suffix))
+        # The longest first (none left alone at the end); the small ones together, as a piece
+        # costs the workers a few milliseconds of its own, far more than a page's copy.
+        for batch in batches(sorted(wanted, key=lambda each: -each[0])):
+            piece = self.workers.submit(compressed_all, [each[1:] for each in batch], purpose="copy")
+            for _, _, copy, _ in batch:
+                self.coming[copy] = piece
+
+    def cached(self, key, suffix):
+        """Where the copy of the file whose key is `key` is kept."""
+        return (self.installed_cache if key in self.installed else self.cache) / f"{key}{suffix}"
 
     def write(self, stage):
         """Write the copies of every large enough file in `stage`; return their count."""
@@ -74,7 +96,7 @@ class Compressing:
         for path in files:
             size, key = path.stat().st_size, file_key(path)
             for suffix in ENCODINGS:
-                copy = compressed(path, self.cache / f"{key}{suffix}", suffix)
+                copy = compressed(path, self.cached(key, suffix), suffix)
                 if copy.stat().st_size <= WORTH_IT * size:
                     place(copy, path.with_name(path.name + suffix))
                     written += 1
@@ -103,9 +125,44 @@ def compressed(path, cached, suffix):
     return cached
 
 
+BATCH_BYTES = 256 * 1024  # a piece's copies are of this many bytes at most, or of one larger file
+
+
+def batches(wanted):
+    """`wanted` ((size, ...) in order) in runs of at most BATCH_BYTES, each larger one alone."""
+    batch, size = [], 0
+    for each in wanted:
+        if batch and size + each[0] > BATCH_BYTES:
+            yield batch
+            batch, size = [], 0
+        batch.append(each)
+        size += each[0]
+    if batch:
+        yield batch
+
+
+def compressed_all(wanted):
+    """A worker's piece: the copies of several files, (file, cached copy, suffix) each."""
+    return [compressed(path, cached, suffix) for path, cached, suffix in wanted]
+
+
 def place(cached, target):
     target.unlink(missing_ok=True)  # a copy from an earlier run over the same folder
     try:
         os.link(cached, target)
     except OSError:  # another file system, or no hard links there
         shutil.copyfile(cached, target)
+
+
+def compress_installed_runtime():
+    """Make the compressed copies of the installed runtime's files that are not made yet."""
+    compressing = Compressing()
+    files = Assets().runtime_files()
+    compressing.start(files, installed=True)
+    for path in files:
+        for suffix in ENCODINGS:
+            compressed(path, compressing.cached(file_key(path), suffix), suffix)
+
+
+if __name__ == "__main__":
+    compress_installed_runtime()

@@ -1,4 +1,8 @@
-from site_builder.links import WrittenAt, dead_links, source_files, target_path
+from html.parser import HTMLParser
+
+import pytest
+
+from site_builder.links import LINK_ATTRIBUTES, WrittenAt, dead_links, scanned, source_files, target_path
 from site_builder.loader import load_course
 
 
@@ -58,3 +62,55 @@ def test_a_lesson_page_is_written_in_its_lesson_and_its_labs(mini_course):
     lab = mini_course / "labs/01-basics/add"
     assert sources["01-basics/adding/index.html"] == [mini_course / "lessons/01-basics/adding.md", lab / "lab.toml", lab / "hints.md"]
     assert sources["glossary/index.html"] == [mini_course / "pages/glossary.md"]
+
+
+class ReadByHtmlParser(HTMLParser):
+    """What the scan finds, read by Python's own html.parser, token by token: the reference."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.add(attributes["id"])
+        wanted = LINK_ATTRIBUTES.get(tag)
+        if wanted and attributes.get(wanted):
+            self.links.append((attributes[wanted], self.getpos()[0]))
+
+
+def read_by_html_parser(html):
+    parser = ReadByHtmlParser()
+    parser.feed(html)
+    parser.close()
+    return {"links": parser.links, "ids": sorted(parser.ids)}
+
+
+TRICKY_PAGES = {
+    "quoted >": '<p>\n<a title="a > b" href="/x/">x</a>',
+    "single quotes, no space between": "<a href='/y/'id=\"here\">y</a>",
+    "upper case": '<A HREF="/z/" ID="Top">z</A>',
+    "character references": '<a href="/q/?a=1&amp;b=2#s&#233;">q</a><h2 id="caf&eacute;">',
+    "unquoted values": "<img src=/pic.png alt=x>\n<a href=/p/ id=p>",
+    "a comment": '<!-- <a href="/gone/">old</a> -->\n<a href="/here/">',
+    "a script's text": '<script>let s = "<a href=\'/not-a-link/\'>";</script>\n<script src="/app.js"></script>',
+    "a style's text": '<style>a[href="/x/"] { color: red }</style><link href="/s.css" rel="stylesheet">',
+    "empty and missing values": '<a href="">e</a><a href>m</a><div id="">',
+    "a self-closing tag": '<img src="/i.svg"/><source src="/v.webm" />',
+    "lines": '<p>one</p>\n\n<a\n href="/two/">\n</a>\n<a href="/three/">',
+    "an end tag and a declaration": '<!DOCTYPE html>\n</a href="/not/">\n<a href="/yes/">',
+}
+
+
+@pytest.mark.parametrize("name", TRICKY_PAGES)
+def test_the_scan_reads_a_page_as_html_parser_does(name):
+    assert scanned(TRICKY_PAGES[name]) == read_by_html_parser(TRICKY_PAGES[name])
+
+
+def test_the_scan_reads_every_page_of_the_course_as_html_parser_does(built_site):
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 50
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert scanned(html) == read_by_html_parser(html), page

@@ -78,7 +78,54 @@ def test_copies_begun_early_in_the_builds_workers_are_not_made_again(tmp_path):
     compressing = Compressing(workers, cache)
     compressing.start([installed / "runtime.js"])  # at the start of the build
     compressing.start([installed / "runtime.js"])  # asked again: already on its way
-    assert [args[2] for args in workers.sent] == [".br", ".gz"]
+    assert copies_sent(workers) == [("runtime.js", ".br"), ("runtime.js", ".gz")]
     assert compressing.write(site) == 4
-    assert [(args[0].name, args[2]) for args in workers.sent[2:]] == [("page.html", ".br"), ("page.html", ".gz")]
+    assert copies_sent(workers)[2:] == [("page.html", ".br"), ("page.html", ".gz")]
     assert brotli.decompress((site / "runtime.js.br").read_bytes()) == runtime
+
+
+def test_the_installed_runtimes_copies_are_kept_apart_from_the_builds_and_made_once(tmp_path):
+    from site_builder.precompress import Compressing
+
+    installed, site = tmp_path / "node_modules", tmp_path / "site"
+    installed.mkdir()
+    site.mkdir()
+    runtime = ("let python = 'ready';\n" * 2000).encode()
+    (installed / "runtime.js").write_bytes(runtime)
+    (site / "runtime.js").write_bytes(runtime)
+    (site / "page.html").write_text("<p>a lesson</p>\n" * 300)
+    workers = NotingWorkers()
+    compressing = Compressing(workers, tmp_path / "cache", installed_cache=installed / ".compressed")
+    compressing.start([installed / "runtime.js"], installed=True)
+    assert compressing.write(site) == 4
+    assert sorted(path.suffix for path in (installed / ".compressed").iterdir()) == [".br", ".gz"]
+    assert sorted(path.suffix for path in (tmp_path / "cache").iterdir()) == [".br", ".gz"]  # the page's
+    assert brotli.decompress((site / "runtime.js.br").read_bytes()) == runtime
+    # A build with no cache of its own (a cold build) makes only the page's copies again.
+    again = NotingWorkers()
+    compressing = Compressing(again, tmp_path / "new-cache", installed_cache=installed / ".compressed")
+    compressing.start([installed / "runtime.js"], installed=True)
+    assert compressing.write(site) == 4
+    assert copies_sent(again) == [("page.html", ".br"), ("page.html", ".gz")]
+
+
+def copies_sent(workers):
+    """(file name, suffix) of each copy sent to the workers, in order."""
+    return [(path.name, suffix) for (batch,) in workers.sent for path, _, suffix in batch]
+
+
+def test_small_files_are_compressed_together_and_a_large_one_alone(tmp_path):
+    from site_builder.precompress import BATCH_BYTES, Compressing
+
+    site = tmp_path / "site"
+    site.mkdir()
+    for index in range(40):
+        (site / f"page-{index}.html").write_text(f"<p>lesson {index}</p>\n" * 800)  # about 14 KB each
+    (site / "large.js").write_text("let x = 1;\n" * (BATCH_BYTES // 8))
+    workers = NotingWorkers()
+    assert Compressing(workers, tmp_path / "cache").write(site) == 82
+    sizes = [sum((site / path.name).stat().st_size for path, _, _ in batch) for (batch,) in workers.sent]
+    assert sizes[0] > BATCH_BYTES and len(workers.sent[0][0]) == 1  # the large file's first copy, alone
+    assert all(size <= BATCH_BYTES for size in sizes[2:])
+    assert len(workers.sent) < 10  # not 82
+    assert sorted(copies_sent(workers)) == sorted((path.name, suffix) for path in site.iterdir() if path.suffix in (".html", ".js") for suffix in (".br", ".gz"))

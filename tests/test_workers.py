@@ -48,6 +48,25 @@ def niceness_here_and_in_a_worker():
         return os.nice(0), workers.submit(os.nice, 0).result()
 
 
+def frozen_counts():
+    """(objects frozen here before, here while the workers run, in a worker, here after)."""
+    import gc
+
+    gc.unfreeze()  # as in `course build` (a spawned Python may start with a few frozen)
+    before = gc.get_freeze_count()
+    with Workers(2) as workers:
+        in_worker = workers.submit(gc.get_freeze_count).result()
+        during = gc.get_freeze_count()
+    return before, during, in_worker, gc.get_freeze_count()
+
+
+@needs_two_cores
+def test_what_the_build_held_at_the_fork_is_left_out_of_the_collectors_rounds_until_the_workers_end():
+    before, during, in_worker, after = in_a_fresh_process(frozen_counts)
+    assert before == 0 and after == 0
+    assert during > 1000 and in_worker > 1000  # the worker, forked after, starts with them frozen too
+
+
 @needs_two_cores
 def test_the_workers_give_way_to_the_build_itself():
     here, worker = in_a_fresh_process(niceness_here_and_in_a_worker)
