@@ -66,7 +66,7 @@ def built(root, out_dir, live_reload, memo, record, inputs):
     bundling = PageScripts.start(assets.cache)  # esbuild works in its own process until the pages need it
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
-        providers.prefetch(course.numbers_named(), workers)
+        providers.prefetch([*course.numbers_named(), *(target for kind in KINDS.values() for target in kind.numbers_named(course))], workers)
         for hook in HOOKS:
             hook.started(workers, live_reload)
         # The labs' problems are kept apart until the end: one must not stop the pages being made and checked.

@@ -334,3 +334,21 @@ def test_the_backward_film_fills_the_graph_from_the_output_back():
     final = dict(zip(graphs[-1]["nodes"], graphs[-1]["grads"]))
     data = dict(zip(graphs[-1]["nodes"], graphs[-1]["values"]))
     assert final["L"] == 1 and final["a"] == data["b"] * data["f"] and final["f"] == data["d"]
+
+
+def test_the_numbers_films_name_are_listed_for_the_build_to_start_early(mini_course):
+    (mini_course / FILM).write_text(GOOD.replace('demo = "demo:sums"', 'demo = "demo:sums"\nbad = "no colon"\nother = "demo:other"'), encoding="utf-8")
+    assert KIND.numbers_named(load_course(mini_course)) == ["demo:sums", "demo:other"]
+    (mini_course / FILM).write_text("title = [unclosed", encoding="utf-8")  # said when its lesson renders, not here
+    assert KIND.numbers_named(load_course(mini_course)) == []
+
+
+def test_the_build_starts_the_films_numbers_with_the_lessons(mini_course, tmp_path, monkeypatch):
+    (mini_course / FILM).write_text(GOOD.replace('demo = "demo:sums"', 'demo = "demo:sums"\nfilm_only = "demo:film_only"'), encoding="utf-8")
+    (mini_course / "course" / "numbers" / "demo.py").write_text(
+        (mini_course / "course" / "numbers" / "demo.py").read_text(encoding="utf-8") + "\n\ndef film_only():\n    return {'one': 1}\n", encoding="utf-8")
+    started = []
+    real = Providers.prefetch
+    monkeypatch.setattr(Providers, "prefetch", lambda self, targets, workers: started.extend(targets) or real(self, targets, workers))
+    build(mini_course, tmp_path / "site")
+    assert "demo:film_only" in started and "demo:film_only" not in load_course(mini_course).numbers_named()

@@ -8,6 +8,7 @@ turns a film into plain JSON that the player (static/js/film.js) draws as SVG.
 """
 
 import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,6 +82,17 @@ class FilmKind(WidgetKind):
             return []  # pages outside the modules have no films
         film = load_film(document, context.providers, context.problems, render_latex=lambda latex: to_mathml(latex, display=True))
         return [film] if film else []
+
+    def numbers_named(self, course):
+        named = []
+        for lesson in course.lessons():
+            try:
+                declared = tomllib.loads(film_path(lesson).read_text(encoding="utf-8")).get("numbers", {})
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+                continue  # no film, or one whose problems are said when its lesson renders
+            if isinstance(declared, dict):
+                named += [target for target in declared.values() if isinstance(target, str) and target.count(":") == 1]
+        return named
 
     def prepare(self, film, context, document):
         return {"film": film.data, "film_id": "film-" + document.id.replace("/", "-")}

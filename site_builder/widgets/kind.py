@@ -66,6 +66,11 @@ class WidgetKind:
         """
         return []
 
+    def numbers_named(self, course):
+        """The providers ("module:function") this kind's own files name, for the build to start
+        computing early; one it leaves out is computed when it is asked for. Says no problems."""
+        return []
+
     def prepare(self, request, context, document):
         """The template's context for one widget. Raises WidgetError for what the author must change."""
         raise NotImplementedError
