@@ -66,7 +66,7 @@ def built(root, out_dir, live_reload, memo, record, inputs):
     bundling = PageScripts.start(assets.cache)  # esbuild works in its own process until the pages need it
     providers = Providers(root, cache=PROCESS_PROVIDER_CACHE if cache_dir else None, digests=record.digests)
     with Workers() as workers:  # both cores: what a cold build computes is mostly pure Python
-        providers.prefetch([*course.numbers_named(), *(target for kind in KINDS.values() for target in kind.numbers_named(course))], workers)
+        providers.prefetch(numbers_named(course), workers)
         for hook in HOOKS:
             hook.started(workers, live_reload)
         # The labs' problems are kept apart until the end: one must not stop the pages being made and checked.
@@ -105,6 +105,14 @@ def built(root, out_dir, live_reload, memo, record, inputs):
         record.remember(inputs)
     log.info("Built %d pages and %d labs into %s", len(pages), len(verified), out_dir)
     return course
+
+
+def numbers_named(course):
+    """The providers the documents, labs and widgets name: read only when they are asked for
+    (a build without workers computes each when a page needs it)."""
+    yield from course.numbers_named()
+    for kind in KINDS.values():
+        yield from kind.numbers_named(course)
 
 
 def collected(verdicts, providers, problems):
