@@ -21,10 +21,12 @@ class Tokenizer:
 
     def encode(self, name):
         """'emma' -> [BOS, e, m, m, a, BOS] as ids."""
-        unknown = sorted(set(name) - set(self._ids))
-        if unknown:
-            raise ValueError(f"{name!r} has characters outside the vocabulary: {''.join(unknown)!r}")
-        return [self.bos] + [self._ids[ch] for ch in name] + [self.bos]
+        try:
+            ids = [self._ids[ch] for ch in name]
+        except KeyError:  # looked for only then: the build encodes every name of the data many times
+            unknown = sorted(set(name) - set(self._ids))
+            raise ValueError(f"{name!r} has characters outside the vocabulary: {''.join(unknown)!r}") from None
+        return [self.bos, *ids, self.bos]
 
     def decode(self, ids):
         """Ids back to text; BOS tokens are dropped."""
