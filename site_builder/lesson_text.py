@@ -12,6 +12,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from site_builder.errors import WidgetError, did_you_mean, exception_text
+from site_builder.folded_text import folded_tokens, resolved
 from site_builder.memo import TemplateCodeCache, digest
 from site_builder.numbers import UNAVAILABLE, NumbersUnavailable
 from site_builder.simple_text import simple_fill
@@ -113,9 +114,11 @@ def fill_numbers(lesson, numbers, problems, widgets=None, body=None):
     `widgets` are the functions the text may call, such as heatmap(...). A name whose
     provider failed (UNAVAILABLE) stops the text quietly: that failure is already reported.
     """
-    text, prose, body_line = template_of(lesson.body if body is None else body)
+    body = lesson.body if body is None else body
+    context = {**(widgets or {}), **numbers_context(numbers)}
+    text, prose, body_line = folded_template_of(body, context)
     try:
-        return render(compiled(text), **(widgets or {}), **numbers_context(numbers), **prose)
+        return render(compiled(text), **context, **prose)
     except jinja2.TemplateSyntaxError as error:
         problems.add(lesson.src_path, f"in a {{{{ ... }}}} expression: {error.message}", lesson.body_line + body_line(error.lineno) - 1)
     except UnavailableError:
@@ -147,7 +150,8 @@ def fill_text(text, numbers):
     if filled is not None:
         return filled
     try:
-        return render(compiled(text), **context)
+        template, prose, _ = folded_template_of(text, context)
+        return render(compiled(template), **context, **prose)
     except TextTooSlow as error:
         raise LookupError(str(error)) from None
     except SecurityError as error:
@@ -220,12 +224,31 @@ def template_of(body):
     return text, {PROSE: prose}, lambda line: lines[line - 1] if line and line <= len(lines) else line
 
 
-def skeleton(body):
-    """(the body's skeleton, its runs of text, the body's line of each skeleton line), or None to compile it whole."""
+def folded_template_of(body, context):
+    """template_of(body), its simple numbers filled in from `context` as part of its prose
+    (site_builder/folded_text.py); when one cannot be, or the body cannot be folded, template_of(body)."""
+    taken_apart = skeleton(body, fold=True)
+    if taken_apart is not None:
+        text, runs, lines = taken_apart
+        prose = [run if isinstance(run, str) else resolved(run, context, ENVIRONMENT) for run in runs]
+        if None not in prose:
+            return text, {PROSE: prose}, lambda line: lines[line - 1] if line and line <= len(lines) else line
+    return template_of(body)
+
+
+def skeleton(body, fold=False):
+    """(the body's skeleton, its runs of text, the body's line of each skeleton line), or None to compile it whole.
+
+    With `fold`, a run of text is a tuple of text and folded Expressions where it holds any (folded_text.py).
+    """
     try:
         tokens = list(ENVIRONMENT.lexer.tokeniter(body, TEMPLATE_NAME))
     except jinja2.TemplateSyntaxError:
         return None  # compiled whole, its error is the one Jinja's parser meets first, as always
+    if fold:
+        tokens = folded_tokens(tokens, ENVIRONMENT)
+        if tokens is None:
+            return None
     parts, prose, lines = [], [], [1]
     previous = "data"
     for lineno, kind, value in tokens:

@@ -290,5 +290,5 @@ def test_a_mistake_after_prose_is_placed_at_its_own_line_as_when_compiled_whole(
     _, found = render(mini_course)
     assert found == [found[0]] and message in found[0], found
     assert found[0].startswith(f"lessons/01-basics/adding.md:{last - broken.count(chr(10)) + at - 1}: "), found
-    monkeypatch.setattr(lesson_text, "skeleton", lambda body: None)
+    monkeypatch.setattr(lesson_text, "skeleton", lambda body, fold=False: None)
     assert render(mini_course)[1] == found
