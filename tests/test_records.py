@@ -17,7 +17,7 @@ RECORDS = PROJECT / "course" / "records"
 def numbers(tmp_path, monkeypatch):
     """The numbers package, imported afresh, keeping its results in an empty cache of its own."""
     providers = Providers(PROJECT)
-    modules = {name: providers.module(name) for name in ("disk_cache", "ladder", "neural_blocks")}
+    modules = {name: providers.module(name) for name in ("disk_cache", "ladder", "neural_blocks", "capstone")}
     monkeypatch.setattr(modules["disk_cache"], "CACHE", tmp_path / "cache")
     return modules
 
@@ -32,7 +32,7 @@ def test_every_record_is_what_course_record_would_write_now(numbers, tmp_path, m
     monkeypatch.setattr(disk_cache, "RECORDS", tmp_path / "records")
     written = disk_cache.write_records()
     assert sorted(path.name for path in written) == sorted(path.name for path in RECORDS.glob("*.json"))
-    assert {"microgpt_subset_surprise.json", "training_runs.json"} <= {path.name for path in written}
+    assert {"microgpt_subset_surprise.json", "training_runs.json", "held_out_surprises.json"} <= {path.name for path in written}
     for path in written:
         assert json.loads(path.read_text(encoding="utf-8")) == committed(path.stem), f"course/records/{path.name} is out of date: run `course record`"
 
@@ -121,3 +121,41 @@ def test_a_record_is_kept_by_the_inputs_it_was_made_from(numbers):
     with_model = disk_cache.inputs_digest(True, ("ladder.py",), with_microgpt=True)
     assert with_model != disk_cache.inputs_digest(True, ("ladder.py",))
     assert committed("microgpt_subset_surprise")["key"] == disk_cache.RECORDED["microgpt_subset_surprise"][1]()
+
+
+def test_the_courses_held_out_loss_is_what_labkit_works_out_on_the_page_to_the_last_bit(numbers):
+    import labkit.capstone
+    from microgpt import TrainingRun, read_checkpoint
+
+    capstone = numbers["capstone"]
+    model = read_checkpoint(PROJECT / "course" / "checkpoint.json").model
+    docs = TrainingRun(capstone.text_as_numbers.names(), num_steps=1, seed=labkit.capstone.SEED).docs
+    assert capstone.course_held_out() == labkit.capstone.held_out_loss(model, model.plain_weights(), docs)
+
+
+def test_the_held_out_record_is_read_once_a_part_read_again_agrees(numbers, monkeypatch):
+    capstone = numbers["capstone"]
+    read = counting(capstone, "surprise_per_pair", monkeypatch)
+    assert capstone.held_out_surprises() == committed("held_out_surprises")["result"]
+    assert [len(lists) for (lists,) in read] == [math.ceil(len(capstone.held_out_lists()) / capstone.CHECK_EVERY)]
+
+
+def surprise_nudged(name, pair):
+    def change(record):
+        record["result"][name][pair] += 1e-12
+    return change
+
+
+@pytest.mark.parametrize("change", [
+    lambda record: record.update(key="0" * 24),
+    surprise_nudged(0, 0),  # in a name read again
+    surprise_nudged(16, 2),
+    lambda record: record["result"][5].pop(),  # a pair too few in a name not read again
+    lambda record: record["result"].pop(),
+], ids=["another key", "first name", "a checked name", "a pair missing", "a name missing"])
+def test_a_held_out_record_that_is_not_right_is_not_read(numbers, tmp_path, monkeypatch, change):
+    capstone = numbers["capstone"]
+    rewrite(tmp_path, monkeypatch, numbers["disk_cache"], "held_out_surprises", change)
+    read = counting(capstone, "surprise_per_pair", monkeypatch)
+    assert capstone.held_out_surprises() == committed("held_out_surprises")["result"]
+    assert len(read[-1][0]) == len(capstone.held_out_lists())  # every held-out name, as if there were no record

@@ -15,7 +15,8 @@ import math
 import random
 
 import microgpt
-from microgpt import read_checkpoint, read_record
+from microgpt import read_checkpoint, read_record, run_many
+from microgpt.inference import surprise
 from microgpt.train import TrainingRun
 
 from labkit import capstone as labkit_capstone
@@ -99,11 +100,49 @@ def quick_run(first_loss):
     return losses
 
 
-@on_disk(with_checkpoint=True, sources=("capstone.py", "text_as_numbers.py"))
-def course_held_out():
+CHECK_EVERY = 16  # of the held-out names, read again before their record is believed
+
+
+def held_out_lists():
+    """The held-out names' tokens as labkit's held_out_loss reads them: the last HELD_OUT names of
+    the capstone run's shuffled list (its own seed), each cut to what the model can read."""
     model = read_checkpoint(ladder.CHECKPOINT).model
     docs = TrainingRun(text_as_numbers.names(), num_steps=1, seed=labkit_capstone.SEED).docs
-    return labkit_capstone.held_out_loss(model, model.plain_weights(), docs)
+    return [model.tokenizer.encode(name)[: model.config.block_size + 1] for name in docs[-labkit_capstone.HELD_OUT:]]
+
+
+def surprise_per_pair(token_lists):
+    """The course's microgpt's -log p of each next token of each list, list by list, as
+    microgpt.mean_surprise works each out (a list's do not depend on the others read with it)."""
+    every = run_many(read_checkpoint(ladder.CHECKPOINT).model, [tokens[:-1] for tokens in token_lists])
+    return [[surprise(scores, target) for scores, target in zip(logits, tokens[1:])] for tokens, logits in zip(token_lists, every)]
+
+
+def check_held_out(surprises):
+    """Raises ValueError unless `surprises` are the held-out names', as every CHECK_EVERY-th name read again says."""
+    lists = held_out_lists()
+    if not isinstance(surprises, list) or [len(each) for each in surprises] != [len(tokens) - 1 for tokens in lists]:
+        raise ValueError(f"the record is not one surprise for each pair of the {len(lists)} held-out names")
+    if surprise_per_pair(lists[::CHECK_EVERY]) != surprises[::CHECK_EVERY]:
+        raise ValueError("microgpt reads the held-out names differently now")
+
+
+@on_disk(with_checkpoint=True, sources=("capstone.py", "ladder.py", "text_as_numbers.py"), check=check_held_out)
+def held_out_surprises():
+    """What course_held_out() adds up; recorded with the course (course/records/), as a pass over
+    the held-out names takes the course's pure-Python microgpt most of a second."""
+    return surprise_per_pair(held_out_lists())
+
+
+def course_held_out():
+    """The course's microgpt's held-out loss, as labkit's held_out_loss works it out on the page:
+    the same surprises added in the same order, to the last bit."""
+    total, pairs = 0.0, 0
+    for name in held_out_surprises():
+        for each in name:
+            total += each
+            pairs += 1
+    return total / pairs
 
 
 def capstone():
