@@ -138,6 +138,10 @@ def test_a_course_lab_gets_the_same_verdicts_with_its_mistakes_known():
     ((1, [2.0]), (1, [2]), False),  # equal, but not of the same type
     ([1, 2], [1, 2, 3], False),
     ({"a": 1}, {"b": 1}, False),
+    ([[0.5, 1.5]] * 3, [[0.5, 1.5]] * 3, True),  # rows of numbers, compared whole
+    ([[0.5, 1.5]], [[0.5, 2.5]], False),
+    (["a", "b"], ["a", "c"], False),
+    ([1.0, 2], [1.0, 2.0], False),  # not one type: compared item by item
 ])
 def test_arguments_are_the_same_only_when_equal_all_the_way_down(one, other, same):
     assert same_value(one, other) is same
