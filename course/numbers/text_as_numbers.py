@@ -6,6 +6,7 @@ builds by hand is checked against it, so a lesson can never teach a numbering th
 does not use.
 """
 
+import functools
 from collections import Counter
 from pathlib import Path
 
@@ -25,7 +26,13 @@ def names():
 
 
 def tokenizer():
-    return Tokenizer.from_names(names())
+    return tokenizer_of(course_names(ROOT))
+
+
+@functools.lru_cache(maxsize=2)
+def tokenizer_of(every):
+    """The tokenizer of a tuple of names, made once: most providers ask for it, and reading every name takes a while."""
+    return Tokenizer.from_names(every)
 
 
 def the_data():
