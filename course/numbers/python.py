@@ -4,6 +4,7 @@ Each lesson reads one provider; each lab's worked example reads the same one, so
 page and the lab's expected answer cannot drift apart.
 """
 
+from collections import Counter
 from pathlib import Path
 
 from microgpt.model import GPTConfig
@@ -88,7 +89,8 @@ def loops_and_totals():
     example = ["emma", "ava", "mia"]
     example_as = sum(name.count("a") for name in example)
     letters = sorted(set("".join(every)))
-    per_letter = {letter: sum(name.count(letter) for name in every) for letter in letters}
+    in_all = Counter("".join(every))  # a letter's count in every name at once: the same as name by name, added up
+    per_letter = {letter: in_all[letter] for letter in letters}
     rarest = min(letters, key=lambda letter: per_letter[letter])
     return {
         "small": small,
