@@ -86,7 +86,8 @@ def pieces_begun(folder):
     with Workers(2) as workers:
         sent = [("lab", "lab 1"), ("lab", "lab 2"), ("lab", "lab 3"), ("copy", "copy"), ("lab", "lab 4"),
                 ("long lab", "long lab"), ("numbers", "numbers"), ("lab", "lab 5")]
-        pieces = [workers.submit(note_start, folder, label, 0.2, purpose=purpose) for purpose, label in sent]
+        # "lab 2" takes longer, so that no two pieces begin at the same moment in the two workers.
+        pieces = [workers.submit(note_start, folder, label, 0.5 if label == "lab 2" else 0.2, purpose=purpose) for purpose, label in sent]
     # Every piece is done once the workers are: none is left waiting to be handed on.
     assert all(piece.done() for piece in pieces) and [piece.result() for piece in pieces] == [label for _, label in sent]
     return [name.split("-", 1)[1] for name in sorted(path.name for path in Path(folder).iterdir())]
