@@ -6,7 +6,7 @@ import markdown
 import pytest
 
 from site_builder.loader import load_course
-from site_builder.markdown_render import EXTENSION_CONFIGS, EXTENSIONS, NestedTooDeep, render_markdown
+from site_builder.markdown_render import EXTENSION_CONFIGS, EXTENSIONS, MAX_NESTING, NestedTooDeep, render_markdown
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -43,3 +43,24 @@ def test_after_a_text_too_deep_to_render_the_next_renders_as_ever():
         render_markdown("".join("    " * i + "- x\n" for i in range(400)))
     text = "A list:\n\n- one $x^2$\n- two\n\n```python\nprint(1)\n```\n"
     assert render_markdown(text) == fresh(text)
+
+
+@pytest.mark.parametrize(("text", "too_deep"), [
+    ("".join("    " * i + "- x\n" for i in range(MAX_NESTING)), False),  # the deepest line is MAX_NESTING - 1 levels in
+    ("".join("    " * i + "- x\n" for i in range(MAX_NESTING + 1)), True),
+    ("\t" * MAX_NESTING + "- x\n", True),  # a tab is a level
+    ("  \t" * (MAX_NESTING - 1) + "- x\n", False),  # two spaces and a tab: still one level
+    ("> " * MAX_NESTING + "x\n", True),
+    (">" * (MAX_NESTING - 1) + " x\n", False),
+    ("```\n" + " " * 300 + "code indented far, but not 200 levels\n```\n", False),
+])
+def test_text_nested_too_deep_is_refused_before_markdown_reads_it_whatever_its_version(text, too_deep, monkeypatch):
+    """Python-Markdown 3.11.3 ran out of stack about 250 levels deep; 3.11.4 flattens the levels past 224."""
+    import markdown
+
+    monkeypatch.setattr(markdown.Markdown, "convert", lambda self, source: pytest.fail("Markdown read it") if too_deep else "<p>read</p>")
+    if too_deep:
+        with pytest.raises(NestedTooDeep):
+            render_markdown(text)
+    else:
+        assert render_markdown(text) == "<p>read</p>"
