@@ -36,7 +36,7 @@ class Expression:
 def folded_tokens(tokens, environment):
     """Jinja's raw `tokens` (lexer.tokeniter) with each simple expression outside every block
     and the prose around it made one "data" token whose value is a tuple of its parts (text and
-    Expressions); None when the text has a tag other than for and if."""
+    Expressions); None when the text has a tag other than for, if and macro."""
     out, run, depth, index = [], None, 0, 0  # run: [line, parts] of the prose being gathered
     macros = macro_names(tokens)
 
@@ -50,7 +50,7 @@ def folded_tokens(tokens, environment):
     while index < len(tokens):
         line, kind, value = tokens[index]
         if kind == "block_begin":
-            name = next((value for _, kind, value in tokens[index + 1:] if kind != "whitespace"), None)
+            name = next((tokens[at][2] for at in range(index + 1, len(tokens)) if tokens[at][1] != "whitespace"), None)
             if name not in BLOCKS:
                 return None
             depth += BLOCKS[name]
