@@ -12,11 +12,12 @@ export NAMES_TXT ?= $(abspath ../shared/data/names.txt)
 
 setup: $(VENV)/.installed node_modules/.installed
 
-$(VENV)/.installed: pyproject.toml
+# The packages at the versions in constraints.txt, which the tests last passed with.
+$(VENV)/.installed: pyproject.toml constraints.txt
 	@test -n "$(PYTHON)" || { echo "Python 3.12 or newer is needed (see .python-version)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
 	touch $@
 
 # Then Pyodide's standard library, compiled ahead by Pyodide itself (site_builder/compiled_stdlib.py),
