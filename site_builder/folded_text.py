@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import jinja2
 
+from site_builder.simple_text import filled_in
+
 # What each tag does to the depth. A macro's name is never folded: it would be the macro's, not a number's.
 BLOCKS = {"for": 1, "if": 1, "macro": 1, "elif": 0, "else": 0, "endfor": -1, "endif": -1, "endmacro": -1}
 CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})  # names Jinja reads as values
@@ -151,25 +153,8 @@ def resolved(parts, context, environment):
         if isinstance(part, str):
             pieces.append(part)
             continue
-        value = filled(part, context, environment)
+        value = filled_in(part.name, part.steps, part.filters, context, environment)
         if value is None:
             return None
         pieces.append(value)
     return "".join(pieces)
-
-
-def filled(expression, context, environment):
-    """An Expression's text as Jinja's compiled code makes it, or None when that would not simply be a value."""
-    if expression.name not in context:
-        return None
-    value = context[expression.name]
-    try:
-        for kind, key in expression.steps:
-            value = environment.getattr(value, key) if kind == "attribute" else environment.getitem(value, key)
-        if isinstance(value, jinja2.Undefined):
-            return None  # a missing key, or a number that failed: Jinja says which, at its line
-        for name, arguments in expression.filters:
-            value = environment.filters[name](value, *arguments)
-        return None if isinstance(value, jinja2.Undefined) else str(value)
-    except Exception:  # noqa: BLE001 - the author's mistake: Jinja says what it is, at its line
-        return None

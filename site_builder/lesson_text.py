@@ -221,7 +221,7 @@ def template_of(body):
     if taken_apart is None:
         return body, {}, lambda line: line
     text, prose, lines = taken_apart
-    return text, {PROSE: prose}, lambda line: lines[line - 1] if line and line <= len(lines) else line
+    return text, {PROSE: prose}, body_lines(lines)
 
 
 def folded_template_of(body, context):
@@ -232,8 +232,13 @@ def folded_template_of(body, context):
         text, runs, lines = taken_apart
         prose = [run if isinstance(run, str) else resolved(run, context, ENVIRONMENT) for run in runs]
         if None not in prose:
-            return text, {PROSE: prose}, lambda line: lines[line - 1] if line and line <= len(lines) else line
+            return text, {PROSE: prose}, body_lines(lines)
     return template_of(body)
+
+
+def body_lines(lines):
+    """The body's line of a skeleton's line, from `lines` (one for each line of the skeleton)."""
+    return lambda line: lines[line - 1] if line and line <= len(lines) else line
 
 
 def skeleton(body, fold=False):

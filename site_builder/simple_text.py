@@ -47,24 +47,31 @@ def simple_fill(text, context, environment):
 def evaluated(match, context, environment):
     """The expression's text, as Jinja's code would make it; None when only Jinja can say."""
     name, steps, filters = match.groups()
+    read_steps = [("attribute", key) if key else ("item", int(index) if index else quoted) for key, index, quoted in PARTS["steps"].findall(steps)]
+    read_filters = [(filter_name, literals(arguments)) for filter_name, arguments in PARTS["filters"].findall(filters.strip())]
+    return filled_in(name, read_steps, read_filters, context, environment)
+
+
+def filled_in(name, steps, filters, context, environment):
+    """`name` read from `context`, then each of `steps` (("attribute" or "item", key)), then each of
+    `filters` ((filter name, literal arguments)), as text: as Jinja's compiled code makes it, with the
+    environment's own lookups and filters in its order; None when only Jinja can say (site_builder/folded_text.py
+    fills its folded numbers in with it too)."""
     if name not in context:
         return None
     value = context[name]
     try:
-        for key, index, quoted in PARTS["steps"].findall(steps):
-            if key:
-                value = environment.getattr(value, key)
-            else:
-                value = environment.getitem(value, int(index) if index else quoted)
-        if isinstance(value, jinja2.Undefined):  # a step past an Undefined is another, or raises
+        for kind, key in steps:
+            value = environment.getattr(value, key) if kind == "attribute" else environment.getitem(value, key)
+        if isinstance(value, jinja2.Undefined):  # a missing key, or a number that failed: Jinja says which, at its line
             return None
-        for filter_name, arguments in PARTS["filters"].findall(filters.strip()):
+        for filter_name, arguments in filters:
             function = environment.filters.get(filter_name)
             if function is None or getattr(function, "jinja_pass_arg", None) is not None:
                 return None
-            value = function(value, *literals(arguments))
-        return str(value)
-    except Exception:  # the author's mistake: Jinja says what it is, at its line
+            value = function(value, *arguments)
+        return None if isinstance(value, jinja2.Undefined) else str(value)
+    except Exception:  # noqa: BLE001 - the author's mistake: Jinja says what it is, at its line
         return None
 
 

@@ -89,7 +89,7 @@ class Workers:
                 self.all_handed.wait_for(lambda: not self.waiting)
             self.pool.shutdown(wait=True, cancel_futures=exc_info[0] is not None)
             self.pool = None
-            if self.forked and self.unfreeze:
+            if self.unfreeze:  # set only at the fork
                 gc.unfreeze()  # `course serve` goes on for hours: its objects are collected again
 
     def submit(self, function, *args, purpose="numbers"):
