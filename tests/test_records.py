@@ -51,7 +51,7 @@ def test_a_build_with_no_cache_reads_the_records_and_reads_a_part_again(numbers,
     walked = counting(blocks, "walk_from_zeros", monkeypatch)
     assert ladder.microgpt_subset_surprise() == committed("microgpt_subset_surprise")["result"]
     assert blocks.training_runs.__wrapped__() == committed("training_runs")["result"]
-    # Every sixteenth name of the subset read again, and the first steps of the two walks: not the whole.
+    # Every CHECK_EVERY-th name of the subset read again, and the first steps of the two walks: not the whole.
     assert [len(names) for (names,) in read] == [math.ceil(len(ladder.subset()) / ladder.CHECK_EVERY)]
     assert [args[2] for args in walked] == [blocks.CHECKED_STEPS, blocks.CHECKED_STEPS]
 
@@ -72,22 +72,20 @@ def rewrite(tmp_path, monkeypatch, disk_cache, name, change):
     monkeypatch.setattr(disk_cache, "RECORDS", folder)
 
 
-def nudged(index):
-    def change(record):
-        record["result"][index] += 1e-9
-    return change
+def nudge(record, index):
+    record["result"][index] += 1e-9
 
 
 @pytest.mark.parametrize("change", [
-    lambda record: record.update(key="0" * 24),  # made from other inputs (another checkpoint, names or code)
-    lambda record: record.update(format="something else"),
-    nudged(0),  # a sum the build reads again
-    nudged(16),
-    lambda record: record["result"].pop(),  # a name too few
+    lambda record, ladder: record.update(key="0" * 24),  # made from other inputs (another checkpoint, names or code)
+    lambda record, ladder: record.update(format="something else"),
+    lambda record, ladder: nudge(record, 0),  # a sum the build reads again
+    lambda record, ladder: nudge(record, ladder.CHECK_EVERY),  # the next one it reads again
+    lambda record, ladder: record["result"].pop(),  # a name too few
 ], ids=["another key", "another format", "first sum", "a checked sum", "one sum missing"])
 def test_a_record_that_is_not_right_is_not_read_and_the_sums_are_computed(numbers, tmp_path, monkeypatch, change):
     ladder = numbers["ladder"]
-    rewrite(tmp_path, monkeypatch, numbers["disk_cache"], "microgpt_subset_surprise", change)
+    rewrite(tmp_path, monkeypatch, numbers["disk_cache"], "microgpt_subset_surprise", lambda record: change(record, ladder))
     read = counting(ladder, "surprise_per_name", monkeypatch)
     assert ladder.microgpt_subset_surprise() == committed("microgpt_subset_surprise")["result"]
     assert len(read[-1][0]) == len(ladder.subset())  # every name of the subset, read as if there were no record
