@@ -374,9 +374,13 @@ def model_from(state):
     return run
 
 
+def held_out_lists(model, docs):
+    """The held-out names' tokens: the last HELD_OUT of a run's shuffled `docs`, each cut to what the model can read."""
+    return [model.tokenizer.encode(name)[: model.config.block_size + 1] for name in docs[-HELD_OUT:]]
+
+
 def held_out_loss(model, weights, docs):
-    lists = [model.tokenizer.encode(name)[: model.config.block_size + 1] for name in docs[-HELD_OUT:]]
-    return microgpt.mean_surprise(model, lists, weights)[0]
+    return microgpt.mean_surprise(model, held_out_lists(model, docs), weights)[0]
 
 
 def heads(model, course, name):

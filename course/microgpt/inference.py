@@ -73,27 +73,33 @@ def surprise(scores, target):
     return math.log(sum(math.exp(s - top) for s in scores)) + top - scores[target]
 
 
+def surprise_per_pair(model, token_lists, weights=None):
+    """-log p(next token) at each pair of each list in `token_lists`, list by list, each list
+    read from its first token. A list's surprises depend on that list alone, whichever others
+    are read with it."""
+    every = run_many(model, [tokens[:-1] for tokens in token_lists], weights)
+    return [[surprise(scores, target) for scores, target in zip(logits, tokens[1:])] for tokens, logits in zip(token_lists, every)]
+
+
 def mean_surprise(model, token_lists, weights=None):
     """(the mean of -log p(next token), the number of pairs) over every pair of every list in
     `token_lists`, each list read from its first token: a loss on data, without gradients."""
     total, pairs = 0.0, 0
-    for tokens, logits in zip(token_lists, run_many(model, [tokens[:-1] for tokens in token_lists], weights)):
-        for scores, target in zip(logits, tokens[1:]):
-            total += surprise(scores, target)
+    for surprises in surprise_per_pair(model, token_lists, weights):
+        for each in surprises:  # added one by one, in order: sum() compensates, and would differ in the last bits
+            total += each
             pairs += 1
     return total / pairs, pairs
 
 
 def surprise_per_list(model, token_lists, weights=None):
     """The sum of -log p(next token) over the pairs of each list in `token_lists`, list by list,
-    each read from its first token. A list's sum depends on that list alone, whichever others
-    are read with it."""
-    every = run_many(model, [tokens[:-1] for tokens in token_lists], weights)
+    each read from its first token (surprise_per_pair, each list's added in order)."""
     sums = []
-    for tokens, logits in zip(token_lists, every):
+    for surprises in surprise_per_pair(model, token_lists, weights):
         total = 0.0
-        for scores, target in zip(logits, tokens[1:]):
-            total += surprise(scores, target)
+        for each in surprises:
+            total += each
         sums.append(total)
     return sums
 

@@ -15,8 +15,7 @@ import math
 import random
 
 import microgpt
-from microgpt import read_checkpoint, read_record, run_many
-from microgpt.inference import surprise
+from microgpt import read_checkpoint, read_record
 from microgpt.train import TrainingRun
 
 from labkit import capstone as labkit_capstone
@@ -104,18 +103,16 @@ CHECK_EVERY = 16  # of the held-out names, read again before their record is bel
 
 
 def held_out_lists():
-    """The held-out names' tokens as labkit's held_out_loss reads them: the last HELD_OUT names of
-    the capstone run's shuffled list (its own seed), each cut to what the model can read."""
+    """The held-out names' tokens as labkit's held_out_loss reads them, from the capstone run's
+    shuffled list (its own seed)."""
     model = read_checkpoint(ladder.CHECKPOINT).model
     docs = TrainingRun(text_as_numbers.names(), num_steps=1, seed=labkit_capstone.SEED).docs
-    return [model.tokenizer.encode(name)[: model.config.block_size + 1] for name in docs[-labkit_capstone.HELD_OUT:]]
+    return labkit_capstone.held_out_lists(model, docs)
 
 
 def surprise_per_pair(token_lists):
-    """The course's microgpt's -log p of each next token of each list, list by list, as
-    microgpt.mean_surprise works each out (a list's do not depend on the others read with it)."""
-    every = run_many(read_checkpoint(ladder.CHECKPOINT).model, [tokens[:-1] for tokens in token_lists])
-    return [[surprise(scores, target) for scores, target in zip(logits, tokens[1:])] for tokens, logits in zip(token_lists, every)]
+    """The course's microgpt's -log p of each next token of each list, list by list (microgpt.surprise_per_pair)."""
+    return microgpt.surprise_per_pair(read_checkpoint(ladder.CHECKPOINT).model, token_lists)
 
 
 def check_held_out(surprises):
