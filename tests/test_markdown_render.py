@@ -56,8 +56,6 @@ def test_after_a_text_too_deep_to_render_the_next_renders_as_ever():
 ])
 def test_text_nested_too_deep_is_refused_before_markdown_reads_it_whatever_its_version(text, too_deep, monkeypatch):
     """Python-Markdown 3.11.3 ran out of stack about 250 levels deep; 3.11.4 flattens the levels past 224."""
-    import markdown
-
     monkeypatch.setattr(markdown.Markdown, "convert", lambda self, source: pytest.fail("Markdown read it") if too_deep else "<p>read</p>")
     if too_deep:
         with pytest.raises(NestedTooDeep):

@@ -20,7 +20,7 @@ Only the standard library is used, so it also runs in the browser (Pyodide).
 from .autograd import Value
 from .checkpoint import Checkpoint, load_checkpoint, read_checkpoint, read_record, save_checkpoint, save_record
 from .data import DatasetError, download_names, names_sha256_ok, read_names
-from .inference import attention_maps, mean_surprise, run_many, run_name, run_tokens, surprise_per_list, surprise_per_pair
+from .inference import attention_maps, mean_of_pairs, mean_surprise, run_many, run_name, run_tokens, surprise_per_list, surprise_per_pair
 from .model import GPT, GPTConfig, KVCache, attention_head, forward, multi_head_attention
 from .sample import sample_name, sample_names
 from .tokenizer import Tokenizer
@@ -29,6 +29,6 @@ from .train import Adam, TrainingRun, document_loss, train
 __all__ = [
     "Adam", "Checkpoint", "DatasetError", "GPT", "GPTConfig", "KVCache", "Tokenizer",
     "TrainingRun", "Value", "attention_head", "attention_maps", "document_loss", "download_names",
-    "forward", "load_checkpoint", "mean_surprise", "multi_head_attention", "names_sha256_ok", "read_checkpoint", "read_names", "read_record", "run_many", "run_name", "run_tokens", "surprise_per_list", "surprise_per_pair",
+    "forward", "load_checkpoint", "mean_of_pairs", "mean_surprise", "multi_head_attention", "names_sha256_ok", "read_checkpoint", "read_names", "read_record", "run_many", "run_name", "run_tokens", "surprise_per_list", "surprise_per_pair",
     "sample_name", "sample_names", "save_checkpoint", "save_record", "train",
 ]

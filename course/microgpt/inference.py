@@ -81,27 +81,31 @@ def surprise_per_pair(model, token_lists, weights=None):
     return [[surprise(scores, target) for scores, target in zip(logits, tokens[1:])] for tokens, logits in zip(token_lists, every)]
 
 
+def added_in_order(values):
+    """The values added one by one, left to right. sum() compensates for rounding (Python 3.12 on)
+    and would differ in the last bits from a loss added up step by step."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
+def mean_of_pairs(surprises):
+    """(the mean, the number of pairs) of surprise_per_pair's lists, every pair added in order."""
+    every = [each for one_list in surprises for each in one_list]
+    return added_in_order(every) / len(every), len(every)
+
+
 def mean_surprise(model, token_lists, weights=None):
     """(the mean of -log p(next token), the number of pairs) over every pair of every list in
     `token_lists`, each list read from its first token: a loss on data, without gradients."""
-    total, pairs = 0.0, 0
-    for surprises in surprise_per_pair(model, token_lists, weights):
-        for each in surprises:  # added one by one, in order: sum() compensates, and would differ in the last bits
-            total += each
-            pairs += 1
-    return total / pairs, pairs
+    return mean_of_pairs(surprise_per_pair(model, token_lists, weights))
 
 
 def surprise_per_list(model, token_lists, weights=None):
     """The sum of -log p(next token) over the pairs of each list in `token_lists`, list by list,
     each read from its first token (surprise_per_pair, each list's added in order)."""
-    sums = []
-    for surprises in surprise_per_pair(model, token_lists, weights):
-        total = 0.0
-        for each in surprises:
-            total += each
-        sums.append(total)
-    return sums
+    return [added_in_order(surprises) for surprises in surprise_per_pair(model, token_lists, weights)]
 
 
 def run_name(model, name, layer=0, **blocks):

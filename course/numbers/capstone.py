@@ -134,12 +134,7 @@ def held_out_surprises():
 def course_held_out():
     """The course's microgpt's held-out loss, as labkit's held_out_loss works it out on the page:
     the same surprises added in the same order, to the last bit."""
-    total, pairs = 0.0, 0
-    for name in held_out_surprises():
-        for each in name:
-            total += each
-            pairs += 1
-    return total / pairs
+    return microgpt.mean_of_pairs(held_out_surprises())[0]
 
 
 def capstone():

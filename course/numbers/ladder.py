@@ -40,7 +40,8 @@ EVERY = 20
 BUILD_SECONDS = 2  # about, for microgpt's pass over the subset when it is not recorded: the build starts it early
 # Of the subset's names, every CHECK_EVERY-th is read again before the record is believed: 26
 # names, a sixty-fourth of the work. A change in how microgpt reads names (its code, its
-# weights) moves every name's sum, so a few catch it; a sixteenth took a cold build 0.6 s.
+# weights) moves every name's sum, so a few catch it; reading a sixteenth cost a cold build about
+# 0.2 s more CPU.
 CHECK_EVERY = 64
 SUBSET_NOTE = f"every {EVERY}th name of the file"
 LABELS = ["guessing uniformly", "the counting model", "trained microgpt"]
