@@ -21,7 +21,8 @@ AXE_PATH = "__tests__/axe.min.js"
 SCHEMES = ["light", "dark"]
 PHONE_WIDTH = 375
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's /usr/bin/chromium, started by a script that keeps every --disable-features given.
+CHROMIUM = str(Path(__file__).resolve().parent / "chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -30,6 +31,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    # Chromium 156 opens the address bar's suggestion popups (chrome://omnibox-popup.top-chrome)
+    # in every new profile, headless or not: two hidden pages costing about a second of CPU
+    # per browser context, which is to say per test, on a 2-core machine.
+    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup",
 ]
 
 # The real lesson the heatmap and robustness tests still work in: its lab's attend() can
@@ -179,8 +184,12 @@ class Watched:
 # ---------- Accessibility ----------
 
 
-def serious_problems(page, axe_url=None):
-    """What axe-core finds serious or critical in the page as it is now.
+# The rules whose findings can change with the colour scheme alone: the page's colours change, nothing else.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def serious_problems(page, axe_url=None, rules=None):
+    """What axe-core finds serious or critical in the page as it is now: by every rule, or by `rules` only.
 
     With `axe_url` (a Watched page's own address for axe) the site's CSP stays on;
     without it the page's context must have been made with bypass_csp=True.
@@ -190,7 +199,10 @@ def serious_problems(page, axe_url=None):
             page.add_script_tag(url=axe_url)
         else:
             page.add_script_tag(path=str(AXE))
-    results = page.evaluate("axe.run(document, { resultTypes: ['violations'] })")
+    options = {"resultTypes": ["violations"]}
+    if rules is not None:
+        options["runOnly"] = {"type": "rule", "values": rules}
+    results = page.evaluate("(options) => axe.run(document, options)", options)
     return [
         f"{violation['id']} ({violation['impact']}): {violation['help']} at {[node['target'] for node in violation['nodes'][:5]]}"
         for violation in results["violations"]

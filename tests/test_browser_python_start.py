@@ -187,7 +187,12 @@ def test_a_picture_cut_short_is_found_out_once_read_and_python_starts_the_long_w
     put_code(lab, LAB.solution)
     button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
-    assert set(wait_for_a_picture(page).values()) == {size}  # forgotten, and a whole one kept again
+    # Forgotten, and a whole one kept again, which the next visit starts from. Not always of the same
+    # size: the picture leaves out pages of zeros (picture-packing.js), and which pages Python has
+    # written to by then can differ by one from start to start.
+    kept = wait_for_a_picture(page)
+    assert len(kept) == 1 and size - 1000 not in kept.values()
+    assert started_from(open_lab(page, widgets_site)) == "picture"
 
 
 # Changes the first letter of the label the kept picture carries (python-snapshot.js: its key,

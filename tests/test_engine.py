@@ -131,13 +131,3 @@ def test_a_whole_training_run_is_the_committed_checkpoint_to_the_last_bit():
     assert run.model.plain_weights() == checkpoint.model.plain_weights()
 
 
-def test_the_quick_run_course_train_recorded_is_a_fresh_run_to_the_last_bit():
-    # The capstone draws course/quick-run.json beside a learner's quick run; the build trains nothing,
-    # so this is where the record is proved to be the course's own 200 steps (a few seconds).
-    from labkit.capstone import QUICK_STEPS, SEED
-    from microgpt import read_record
-
-    training, losses = read_record(QUICK_RECORD)
-    run = TrainingRun(read_names(names_txt()), num_steps=QUICK_STEPS, seed=SEED).run()
-    assert losses == run.losses
-    assert training == run.settings()

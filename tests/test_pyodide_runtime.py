@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from labkit import grading
 from site_builder.errors import Problems
 from site_builder.loader import load_course
-from site_builder.verify import quiet, verify_labs
+from site_builder.memo import PROCESS_MEMO
+from site_builder.verify import verify_labs
+from tests.cpython_grading import graded
 
 PROJECT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(__file__).parent / "runtime" / "grade_in_pyodide.mjs"
@@ -86,10 +87,9 @@ def test_wrong_answers_get_the_same_verdict_as_under_cpython(pyodide_results):
     labs, answer = pyodide_results
     requests = wrong_answer_requests(labs)
     in_pyodide = answer["results"][2 * len(labs) : 2 * len(labs) + len(requests)]
-    verified = verify_labs(labs, Problems(PROJECT))
+    verified = verify_labs(labs, Problems(PROJECT), memo=PROCESS_MEMO)
     for request, browser_result in zip(requests, in_pyodide):
-        with quiet():
-            cpython_result = grading.check(verified[request["lab"]].bundle(), request["code"])
+        cpython_result = graded(verified[request["lab"]].bundle(), request["code"])
         browser_result = {key: browser_result.get(key) for key in cpython_result}  # JSON drops None
         assert same_wording(browser_result) == same_wording(cpython_result)
         assert browser_result["status"] == "failed"

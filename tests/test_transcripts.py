@@ -14,7 +14,8 @@ from labkit import grading
 from site_builder.errors import Problems
 from site_builder.loader import load_course
 from site_builder.memo import PROCESS_MEMO
-from site_builder.verify import quiet, verify_labs
+from site_builder.verify import verify_labs
+from tests.cpython_grading import graded
 
 PROJECT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "transcripts.json"
@@ -26,8 +27,7 @@ def transcript_of(verified):
     programs.update({f"wrong/{w.name}": w.code for w in lab.wrong_answers})
     transcript = {}
     for name, code in programs.items():
-        with quiet():
-            result = grading.check(verified.bundle(), code, raise_check_errors=True)
+        result = graded(verified.bundle(), code)
         transcript[name] = {
             "status": result["status"],
             "summary": result["summary"],
@@ -41,7 +41,7 @@ def transcript_of(verified):
 def transcripts():
     problems = Problems(PROJECT)
     # The build's memo: a lab the build has verified with these very files is not verified
-    # again. Every program is still graded below, here and now.
+    # again. Every program is still graded below, once in the run (tests/cpython_grading.py).
     verified = verify_labs(load_course(PROJECT).labs, problems, memo=PROCESS_MEMO)
     assert not problems.found, problems.found
     return {lab_id: transcript_of(v) for lab_id, v in sorted(verified.items())}
