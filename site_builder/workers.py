@@ -18,6 +18,7 @@ import heapq
 import itertools
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -59,7 +60,7 @@ class Workers:
     def __init__(self, count=None):
         count = cores() if count is None else count
         wait_for_watchdogs()
-        safe = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+        safe = alone() and "fork" in multiprocessing.get_all_start_methods()
         self.parallel = count > 1 and safe
         self.count = count if self.parallel else 0
         self.pool = None
@@ -98,11 +99,10 @@ class Workers:
                 # The pool forks at its first piece: by then a time limit may have started its
                 # watchdog again, or the build another thread. Checked again here, at the fork.
                 wait_for_watchdogs()
-                if threading.active_count() != 1:
+                if not alone():
                     self.pool.shutdown(wait=False)
                     self.pool, self.parallel, self.count = None, False, 0
                     return ran_here(function, args)
-                threads_exited()
                 # What the build holds so far is left out of the collector's rounds, here and
                 # in the workers: a round there would write to every object, and each page of
                 # memory the fork shares would be copied (measured: 0.7 s less CPU a cold build).
@@ -142,6 +142,16 @@ class Workers:
 # A thread joined a moment ago may still be ending in the operating system, which counts it
 # (and Python warns of a fork then). It ends within microseconds; this waits that long, at most.
 EXIT_WAIT_SECONDS = 0.2
+
+
+def alone():
+    """Whether this is the process's one thread: `threading` has started no other, and, where the
+    operating system says (Linux), nothing else has either (pytest-xdist's worker talks to pytest
+    from a `_thread` of its own; a library may start native ones). Any of them may hold a lock at the fork."""
+    if threading.active_count() != 1 or len(sys._current_frames()) != 1:  # the second sees `_thread`'s too
+        return False
+    threads_exited()  # a thread that has just ended may still be counted for a moment
+    return os_thread_count() in (None, 1)
 
 
 def threads_exited(deadline=EXIT_WAIT_SECONDS):

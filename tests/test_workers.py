@@ -141,6 +141,30 @@ def test_no_workers_are_forked_beside_another_thread():
         other.join()
 
 
+def parallel_beside_a_thread_threading_does_not_know(start_one):
+    """(parallel?, the pid a piece ran in, this pid), with or without a thread started by `_thread`
+    itself, as pytest-xdist's worker starts the one it talks to pytest from."""
+    import _thread
+
+    stop = _thread.allocate_lock()
+    stop.acquire()
+    if start_one:
+        _thread.start_new_thread(stop.acquire, ())
+    try:
+        with Workers(2) as workers:
+            return workers.parallel, workers.submit(own_pid, 0).result(), os.getpid()
+    finally:
+        stop.release()
+
+
+@needs_two_cores
+def test_no_workers_are_forked_beside_a_thread_that_threading_does_not_count():
+    parallel, ran_in, here = in_a_fresh_process(parallel_beside_a_thread_threading_does_not_know, True)
+    assert not parallel and ran_in == here
+    parallel, ran_in, here = in_a_fresh_process(parallel_beside_a_thread_threading_does_not_know, False)
+    assert parallel and ran_in != here  # the same, alone: forked
+
+
 def pool_with_a_thread_started_late():
     """(parallel when made?, the pid the first piece ran in, parallel after it, this pid)."""
     stop = threading.Event()
