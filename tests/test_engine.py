@@ -11,7 +11,7 @@ from microgpt.autograd import computed_nodes, dot, dots, topological_order
 from microgpt.train import document_loss
 
 from tests import reference_engine
-from tests.test_microgpt import CHECKPOINT, QUICK_RECORD, names_txt
+from tests.test_microgpt import CHECKPOINT, names_txt
 
 STEPS = 3
 

@@ -14,7 +14,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKPOINT = ROOT / "course" / "checkpoint.json"
-QUICK_RECORD = ROOT / "course" / "quick-run.json"  # the capstone's quick run, recorded by `course train`
 
 import microgpt
 

@@ -27,11 +27,12 @@ def committed(name):
     return json.loads((RECORDS / f"{name}.json").read_text(encoding="utf-8"))
 
 
-def counting(module, name, monkeypatch):
-    """Counts the calls of module.name from here on."""
+def counting(module, name, monkeypatch, instead=None):
+    """Counts the calls of module.name from here on; each is answered by `instead(original, *args)` if given."""
     calls = []
     original = getattr(module, name)
-    monkeypatch.setattr(module, name, lambda *args, **options: calls.append(args) or original(*args, **options))
+    answer = instead or (lambda original, *args, **options: original(*args, **options))
+    monkeypatch.setattr(module, name, lambda *args, **options: calls.append(args) or answer(original, *args, **options))
     return calls
 
 
@@ -86,17 +87,10 @@ def every_name_answered_from_the_record(ladder, monkeypatch):
     committed sums rather than worked out (some 10 s each time): that they are what microgpt works
     out now is for tests/test_cli.py's test of `course record` to prove. The part a build reads again
     is still worked out, as that is how a changed sum is found."""
-    calls = []
-    original = ladder.surprise_per_name
+    def answer(original, names):
+        return list(committed("microgpt_subset_surprise")["result"]) if len(names) == len(ladder.subset()) else original(names)
 
-    def answer(names):
-        calls.append((names,))
-        if len(names) == len(ladder.subset()):
-            return list(committed("microgpt_subset_surprise")["result"])
-        return original(names)
-
-    monkeypatch.setattr(ladder, "surprise_per_name", answer)
-    return calls
+    return counting(ladder, "surprise_per_name", monkeypatch, instead=answer)
 
 
 def step(walk, at, by=1e-9):
