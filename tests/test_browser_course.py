@@ -25,9 +25,9 @@ CHECK_TIMEOUT = 20_000
 # settled (its number, its caption, no animation running, or SCENE_PATIENCE_MS gone by), what
 # it shows. Asked one expect() at a time, a film of eight scenes cost about a second more.
 SCENE_PATIENCE_MS = 5_000
-WALK_SCENES = """async ([film, next, captions, patience]) => {
+WALK_SCENES = """async (film, [next, captions, patience]) => {
   const text = (element) => element.textContent.replace(/\\s+/g, " ").trim();
-  const shown = (number) => ({
+  const shown = () => ({
     scene: film.dataset.scene,
     caption: text(film.querySelector("[data-caption]")),
     animating: film.dataset.animating,
@@ -37,10 +37,10 @@ WALK_SCENES = """async ([film, next, captions, patience]) => {
   for (const [index, caption] of captions.entries()) {
     if (index > 0) next.click();
     const until = performance.now() + patience;
-    let now = shown(index + 1);
+    let now = shown();
     while (!(now.scene === String(index + 1) && now.caption === caption && now.animating === "false") && performance.now() < until) {
       await new Promise((frame) => requestAnimationFrame(frame));
-      now = shown(index + 1);
+      now = shown();
     }
     seen.push(now);
   }
@@ -55,7 +55,7 @@ def play_through(page, lesson):
     scenes = film_data(film)["scenes"]
     next_scene = film.get_by_role("button", name="Next scene")
     captions = [" ".join(scene["caption"].split()) for scene in scenes]
-    seen = page.evaluate(WALK_SCENES, [film.element_handle(), next_scene.element_handle(), captions, SCENE_PATIENCE_MS])
+    seen = film.evaluate(WALK_SCENES, [next_scene.element_handle(), captions, SCENE_PATIENCE_MS])
     for number, (caption, shown) in enumerate(zip(captions, seen, strict=True), start=1):
         assert shown == {"scene": str(number), "caption": caption, "animating": "false", "items": shown["items"]}, f"scene {number} of {lesson.id}'s film"
         assert shown["items"] > 0, f"scene {number} of {lesson.id}'s film draws nothing"
