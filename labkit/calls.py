@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from operator import is_
 
 from labkit.guard import keep, protected
-from labkit.values import NotPlainData, all_one_plain_type, close, only_builtin_data, plain
+from labkit.values import READ_CAREFULLY, NotPlainData, all_one_plain_type, close, plain, plain_if_builtin
 
 # An argument that is not plain data (a function passed in, say) is not compared.
 NOT_COMPARED = object()
@@ -162,8 +162,9 @@ def _read(value):
     """`value` as plain data. Reading a learner's own object can run its code (__iter__,
     __float__, ...), so that is done inside protected(); Python's own lists and numbers, the
     usual answer, need no guard (the guard's cost is most of a Check's)."""
-    if only_builtin_data(value):
-        return plain(value)
+    read = plain_if_builtin(value)
+    if read is not READ_CAREFULLY:
+        return read
     with protected():
         return plain(value)
 

@@ -78,33 +78,48 @@ def plain(value, _depth=0):
     raise NotPlainData(f"{article} {kind}, not a number or a list of numbers")
 
 
-def only_builtin_data(value, most=10_000):
-    """True when `value` is made of Python's own ints, floats, strings, bools, None, lists, tuples
-    and dicts (with such keys) alone, no subclass among them: reading it with plain() then runs
-    no code of the learner's. False for anything else, or deeper than plain() reads, or bigger
-    than `most` items (those are read the careful way)."""
-    pending = [(value, 0)]
-    seen = 0
-    while pending:
-        item, depth = pending.pop()
+# What plain_if_builtin() gives for a value it leaves to plain() under the guard.
+READ_CAREFULLY = object()
+_DEEPEST = 20  # as plain(): a value nested deeper is refused
+
+
+class _Careful(Exception):
+    """Raised inside plain_if_builtin() on meeting anything but Python's own data."""
+
+
+def plain_if_builtin(value, most=10_000):
+    """plain(value), when `value` is made of Python's own ints, floats, strings, bools, None,
+    lists, tuples and dicts (with such keys) alone, no subclass among them: reading it then runs
+    no code of the learner's, and it is read and copied in one walk. READ_CAREFULLY for anything
+    else, or deeper than plain() reads, or bigger than `most` items: plain() reads those under
+    the guard, and says what is wrong with them."""
+    budget = [most]
+
+    def copy(item, depth):
         kind = type(item)  # compared by identity: a learner's metaclass could answer == or hash()
         if kind is float or kind is int or kind is str or kind is bool or item is None:
-            continue
-        if not (kind is list or kind is tuple or kind is dict) or depth >= 20:
-            return False
-        seen += len(item)
-        if seen > most:
-            return False
-        if kind is not dict and all_one_plain_type(item):
-            continue  # a row of numbers: nothing in it to look into
+            return item
+        if not (kind is list or kind is tuple or kind is dict) or depth >= _DEEPEST:
+            raise _Careful
+        budget[0] -= len(item)
+        if budget[0] < 0:
+            raise _Careful
         if kind is dict:
-            for key in item:
+            copied = {}
+            for key, part in item.items():
                 key_kind = type(key)
                 if not (key_kind is str or key_kind is int or key_kind is float or key_kind is bool or key is None):
-                    return False
-            item = item.values()
-        pending.extend((part, depth + 1) for part in item)
-    return True
+                    raise _Careful
+                copied[str(key)] = copy(part, depth + 1)  # as plain() names a key
+            return copied
+        if all_one_plain_type(item):
+            return list(item)  # a row of numbers, the usual answer: nothing in it to look into
+        return [copy(part, depth + 1) for part in item]
+
+    try:
+        return copy(value, 0)
+    except _Careful:
+        return READ_CAREFULLY
 
 
 def _plain_item(item, key, depth):
@@ -169,6 +184,8 @@ def close(got, expected, tolerance=DEFAULT_TOLERANCE):
 def floats_close(got, expected, tolerance):
     """close() for two equally long lists of floats, item by item, as close() compares two floats."""
     isfinite = math.isfinite
+    if got == expected:  # floats alone (the caller made sure): compared in C, no code of anyone's runs
+        return all(map(isfinite, got))  # equal, so close, unless one is not a number at all
     for g, e in zip(got, expected):
         if not (isfinite(g) and abs(g - e) <= tolerance * max(1.0, abs(e))):
             return False

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import markdown
 
-from site_builder import mathml
+from site_builder import mathml, quick_inline
 from site_builder.mathml import MathMLExtension
 from site_builder.memo import PROCESS_MEMO
+from site_builder.quick_inline import QuickInlineExtension
 
 EXTENSIONS = [
     "tables",
@@ -20,6 +21,7 @@ EXTENSIONS = [
     "pymdownx.highlight",
     "pymdownx.smartsymbols",
     MathMLExtension(),
+    QuickInlineExtension(),  # last: it takes over the inline readers the others made
 ]
 EXTENSION_CONFIGS = {
     "pymdownx.highlight": {"use_pygments": True, "css_class": "highlight", "guess_lang": False},
@@ -29,10 +31,10 @@ EXTENSION_CONFIGS = {
 
 @functools.cache
 def renderer_fingerprint():
-    """What the HTML of a text depends on besides the text: our extension and the libraries."""
+    """What the HTML of a text depends on besides the text: our extensions and the libraries."""
     from importlib.metadata import version
 
-    sources = [Path(__file__).read_text(encoding="utf-8"), Path(mathml.__file__).read_text(encoding="utf-8")]
+    sources = [Path(path).read_text(encoding="utf-8") for path in (__file__, mathml.__file__, quick_inline.__file__)]
     versions = [version(name) for name in ("Markdown", "pymdown-extensions", "Pygments", "latex2mathml")]
     return "\n".join(sources + versions)
 

@@ -43,7 +43,8 @@ def time_limit(seconds, watched, name):
 
     `watched(filename)` says which frames are the code being timed (compiled from a
     lab's text, say): the ones TimedOut reports and the only ones raised in again.
-    `name` is what the stderr warning calls the code.
+    `name` is what the stderr warning calls the code: a string, or a function that gives it
+    (asked only for the warning: a lab's every run is timed, and most take a millisecond).
     """
     alarm = Alarm(seconds, watched, name)
     CLOCK.arm(alarm)
@@ -140,7 +141,8 @@ class Clock:
         alarm.due = now + RAISE_AGAIN_EVERY
         if not alarm.warned and now - alarm.out_of_time > STUCK_AFTER:
             alarm.warned = True
-            print(f"{alarm.name}: ran for more than {alarm.seconds:g} seconds and does not stop (is it inside one long"
+            name = alarm.name() if callable(alarm.name) else alarm.name
+            print(f"{name}: ran for more than {alarm.seconds:g} seconds and does not stop (is it inside one long"
                   " call, such as time.sleep?); press Ctrl+C to stop", file=sys.__stderr__, flush=True)
 
     def stop(self):

@@ -198,11 +198,30 @@ def runs_in_the_browser(lab, problems):
 
 
 def imported_modules(tree):
-    for node in ast.walk(tree):
+    """(module, line) of every import in the module `tree`, however deep in its blocks."""
+    for node in statements(tree.body):
         if isinstance(node, ast.Import):
             yield from ((alias.name, node.lineno) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             yield "." * node.level + (node.module or ""), node.lineno
+
+
+# Where a statement holds statements of its own: an import is a statement, so it is only ever
+# found in one of these lists, and the expressions (most of a program's nodes) need no visit.
+BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def statements(block):
+    """Every statement of `block` (a list of them), and of the blocks inside those (an except
+    clause and a match case stand among them). A stack, not recursion: blocks nest deep."""
+    pending = list(reversed(block))
+    while pending:
+        node = pending.pop()
+        yield node
+        for field in reversed(BLOCKS):
+            inner = getattr(node, field, None)
+            if isinstance(inner, list):
+                pending.extend(reversed(inner))
 
 
 def expected_answers(lab, problems):
@@ -311,7 +330,7 @@ def graded(lab, bundle, path, code, problems, guard, known=None):
 def timed(lab, path, problems, run):
     """`run()` quietly, within the lab's time_limit; None (with a problem) when it runs longer."""
     try:
-        with quiet(), time_limit(lab.time_limit, is_lab_code, problems.relative(path)):
+        with quiet(), time_limit(lab.time_limit, is_lab_code, lambda: problems.relative(path)):
             return run()
     except TimedOut as timeout:
         where, line = next(((where_is(filename, lab, path), line) for filename, line in timeout.stack), (path, None))

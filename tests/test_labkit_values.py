@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from labkit.values import NotPlainData, close, is_number, only_builtin_data, plain, shape_of, show
+from labkit.values import READ_CAREFULLY, NotPlainData, close, is_number, plain, plain_if_builtin, shape_of, show
 
 
 def test_plain_copies_lists_and_tuples():
@@ -191,11 +191,13 @@ def test_a_row_with_anything_but_one_plain_type_is_read_item_by_item(row):
     own_types = all(any(type(item) is kind for kind in (int, float, bool)) for item in row)  # by identity, as plain() must
     Asked.asked.clear()
     value = plain(row)
-    readable = only_builtin_data(row)
+    read = plain_if_builtin(row)
     assert Asked.asked == [], "a learner's type was compared or hashed"
     assert all(type(got) is type(item) or type(got) is float for got, item in zip(value, row))
     assert value == [float(item) if isinstance(item, float) else item for item in row]
-    assert readable is own_types
+    assert (read is not READ_CAREFULLY) is own_types
+    if own_types:
+        assert read == value and [type(item) for item in read] == [type(item) for item in value]
 
 
 @pytest.mark.parametrize("row", [[0.5, -1.25, 3.0], [1, 2, 3], ["a", "b"], [], (0.5, 2.0), [[0.5, 1.5], [2.5]]])
@@ -203,7 +205,8 @@ def test_a_row_of_one_plain_type_reads_as_the_same_list(row):
     value = plain(row)
     assert type(value) is list and value == list(plain(item) for item in row)
     assert value is not row
-    assert only_builtin_data(row)
+    read = plain_if_builtin(row)
+    assert read == value and type(read) is list and read is not row
 
 
 def test_a_row_is_too_deep_where_its_numbers_would_be():
@@ -213,7 +216,8 @@ def test_a_row_is_too_deep_where_its_numbers_would_be():
     with pytest.raises(NotPlainData, match="nested too deeply"):
         plain(deep)
     assert plain(deep[0]) == deep[0]
-    assert not only_builtin_data(deep)
+    assert plain_if_builtin(deep) is READ_CAREFULLY
+    assert plain_if_builtin(deep[0]) == deep[0]
 
 
 def test_a_number_of_a_learners_type_is_read_without_asking_its_type():
@@ -250,3 +254,74 @@ def test_a_row_of_floats_is_compared_exactly_as_item_by_item():
 )
 def test_a_row_that_is_not_all_floats_on_both_sides_is_compared_item_by_item(got, expected):
     assert close(got, expected) is close_item_by_item(got, expected, 1e-6)
+
+
+def same_types(a, b):
+    """Equal, and of the same types all the way down (1 == 1.0 == True would pass ==)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_types(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same_types(a[key], b[key]) for key in a)
+    return a == b or (a != a and b != b)  # nan
+
+
+def random_data(rng, depth=0):
+    kind = rng.choice(["float", "int", "str", "bool", "none", "list", "tuple", "dict", "row", "chain"] if depth < 23 else ["float", "int"])
+    if kind == "float":
+        return rng.choice([0.5, -0.0, float("inf"), float("nan"), rng.uniform(-9, 9)])
+    if kind == "int":
+        return rng.choice([0, 7, -3, 10**40])
+    if kind == "str":
+        return rng.choice(["", "a", "emma"])
+    if kind == "bool":
+        return rng.random() < 0.5
+    if kind == "none":
+        return None
+    if kind == "row":
+        return [rng.uniform(-1, 1) for _ in range(rng.randint(0, 30))]
+    if kind == "chain":  # about as deep as plain() reads, or deeper
+        value = rng.choice([0.5, [0.5, 1.5], "x"])
+        for _ in range(rng.randint(17, 22)):
+            value = rng.choice([[value], (value,), {"k": value}])
+        return value
+    items = [random_data(rng, depth + 1) for _ in range(rng.choice([0, 1, 2, 3]))]
+    if kind == "dict":
+        keys = [rng.choice(["k", 1, 1.5, True, None, "1"]) for _ in items]
+        return dict(zip(keys, items))
+    return tuple(items) if kind == "tuple" else items
+
+
+def test_python_s_own_data_is_read_in_one_walk_exactly_as_plain_reads_it():
+    rng = random.Random(11)
+    deepest = 0  # values too deep to read
+    for _ in range(4000):
+        value = random_data(rng)
+        try:
+            expected = plain(value)
+        except NotPlainData:
+            expected = READ_CAREFULLY  # too deep: plain() says so under the guard
+        read = plain_if_builtin(value)
+        assert read is expected if expected is READ_CAREFULLY else same_types(read, expected), value
+        deepest += read is READ_CAREFULLY
+    assert deepest > 50  # some values were too deep to read
+
+
+class KeyOfItsOwn(str):
+    pass
+
+
+def test_anything_but_python_s_own_data_is_left_to_be_read_under_the_guard():
+    shared = [0.5, 1.5]
+    cycle = [1.0]
+    cycle.append(cycle)
+    Asked.asked.clear()
+    for value in ([1.5, LooksLikeAFloat(2.5)], {"a": [LooksLikeAFloat(1.0)]}, {KeyOfItsOwn("k"): 2}, (x for x in [1]), cycle, [[0.5] * 5000, [0.5] * 4999]):
+        assert plain_if_builtin(value) is READ_CAREFULLY
+    assert Asked.asked == [], "a learner's type was compared or hashed"
+    read = plain_if_builtin([shared, shared])
+    assert read == [shared, shared] and read[0] is not read[1] and read[0] is not shared  # each a copy of its own, as plain() makes
+    assert plain_if_builtin([[0.5] * 5000, [0.5] * 4998]) == [[0.5] * 5000, [0.5] * 4998]  # 10,000 items in all: the most read at once
+    keys_named_alike = {1: "a", "1": "b", 2.5: "c", None: "d"}
+    assert same_types(plain_if_builtin(keys_named_alike), plain(keys_named_alike))

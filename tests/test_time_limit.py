@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from site_builder import time_limit as time_limit_module
 from site_builder.time_limit import TimedOut, time_limit
 
 LAB_FILE = "<lab code>"
@@ -62,3 +63,21 @@ def test_works_off_the_main_thread():
     thread.start()
     thread.join(timeout=15)
     assert [stopped.stack[0][0] for stopped in outcome] == [LAB_FILE]
+
+
+def test_code_that_cannot_be_stopped_is_named_by_the_function_given_and_only_then(monkeypatch, capfd):
+    """A build times every run of a lab: its name (a path worked out on disk) is asked for only for the warning."""
+    monkeypatch.setattr(time_limit_module, "STUCK_AFTER", 0.2)
+    asked = []
+
+    def name():
+        asked.append(True)
+        return "labs/x/solution.py"
+
+    with pytest.raises(TimedOut):
+        with time_limit(0.1, lambda filename: filename == LAB_FILE, name):
+            exec(compile("x = sum(range(10))", LAB_FILE, "exec"))
+            assert asked == []
+            exec(compile("time.sleep(0.8)", LAB_FILE, "exec"), {"time": time})  # one C call: the interrupt lands after it
+    assert asked == [True]
+    assert "labs/x/solution.py: ran for more than 0.1 seconds and does not stop" in capfd.readouterr().err

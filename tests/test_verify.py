@@ -1,3 +1,4 @@
+import ast
 import json
 import shutil
 from pathlib import Path
@@ -7,7 +8,7 @@ import pytest
 from site_builder.errors import Problems
 from site_builder.loader import load_course
 from site_builder.numbers import Providers
-from site_builder.verify import VerifiedLab, expected_answers, quiet, verify_labs
+from site_builder.verify import VerifiedLab, expected_answers, imported_modules, quiet, verify_labs
 from site_builder.workers import Workers, cores
 from tests.fresh_process import in_a_fresh_process
 from tests.test_transcripts import transcript_of
@@ -328,3 +329,70 @@ def test_a_labs_kept_text_is_its_own_and_follows_an_edit(mini_course):
     edited = next(iter(load_course(mini_course).labs))
     assert edited is not lab and "A new hint." in portable_text(edited, mini_course)
     assert "A new hint." not in portable_text(lab, mini_course)
+
+
+NESTED_IMPORTS = '''
+import os, os.path as p
+from . import sibling
+from ..up import thing
+def f():
+    import json
+    class Inner:
+        from collections import deque
+    async def g():
+        async with ctx():
+            import asyncio
+        async for x in y:
+            pass
+        else:
+            import array
+if a:
+    import bisect
+elif b:
+    import cmath
+else:
+    import csv
+try:
+    import decimal
+except ImportError:
+    import enum
+except* ValueError:
+    pass
+else:
+    import fnmatch
+finally:
+    import glob
+for i in x:
+    import heapq
+else:
+    import hmac
+while False:
+    import html
+else:
+    import inspect
+with open(x) as f:
+    import io
+match point:
+    case (0, 0):
+        import itertools
+    case _:
+        from math import pi
+lambda: __import__("random")
+x = [__import__("re") for _ in y]
+'''
+
+
+def test_every_import_is_found_however_deep_in_its_blocks():
+    """As many as every node of the tree holds: an import is a statement, inside statements' blocks alone."""
+    tree = ast.parse(NESTED_IMPORTS.replace("except* ValueError:\n    pass\n", ""))  # except and except* do not mix
+    tree_star = ast.parse("try:\n    pass\nexcept* ValueError:\n    import keyword\n")
+    everywhere = [
+        ("." * node.level + (node.module or "") if isinstance(node, ast.ImportFrom) else alias.name, node.lineno)
+        for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in (node.names if isinstance(node, ast.Import) else [None])
+    ]
+    found = list(imported_modules(tree))
+    assert sorted(found) == sorted(everywhere)
+    assert {module for module, _ in found} >= {"os", "os.path", ".", "..up", "json", "collections", "asyncio", "array", "bisect", "cmath", "csv", "decimal", "enum", "fnmatch", "glob", "heapq", "hmac", "html", "inspect", "io", "itertools", "math"}
+    assert list(imported_modules(tree_star)) == [("keyword", 4)]
+    assert list(imported_modules(ast.parse("x = 1\n"))) == []
