@@ -128,33 +128,34 @@ def copied(value, memo=None):
     kind = type(value)
     if kind is float or kind is int or kind is str or kind is bool or value is None:
         return value
+    if kind is not list and kind is not tuple and kind is not dict and kind is not random.Random:
+        return copy.deepcopy(value, memo)
+    # Asked once: id() is an audited call (Python 3.12), so each one runs the guard's audit hook.
+    place = id(value)
+    if place in memo:
+        return memo[place]
     if kind is random.Random:
         # deepcopy would copy its state (625 numbers) one number at a time; the numbers are ints,
         # which copying leaves as they are, so a shallow copy is the same copy, far sooner.
-        if id(value) not in memo:
-            memo[id(value)] = copy.copy(value)
-        return memo[id(value)]
-    if kind is not list and kind is not tuple and kind is not dict:
-        return copy.deepcopy(value, memo)
-    if id(value) in memo:
-        return memo[id(value)]
+        result = memo[place] = copy.copy(value)
+        return result
     if kind is dict:
-        result = memo[id(value)] = {}
+        result = memo[place] = {}
         for key, item in value.items():
             result[copied(key, memo)] = copied(item, memo)
         return result
     if all_one_plain_type(value):
         result = value if kind is tuple else list(value)
     elif kind is list:
-        result = memo[id(value)] = []
+        result = memo[place] = []
         result.extend(copied(item, memo) for item in value)
         return result
     else:
         items = [copied(item, memo) for item in value]
-        if id(value) in memo:  # copied meanwhile, through a list inside it that holds it
-            return memo[id(value)]
+        if place in memo:  # copied meanwhile, through a list inside it that holds it
+            return memo[place]
         result = value if all(map(is_, items, value)) else tuple(items)  # as deepcopy: a tuple of nothing copied is itself
-    memo[id(value)] = result
+    memo[place] = result
     return result
 
 

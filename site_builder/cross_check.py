@@ -145,7 +145,7 @@ def def_line(source, function):
 def fingerprint(lab, providers, model_source=None):
     """What cross_check reads besides the lab's own files, for the build's memo of sound labs.
 
-    `model_source`: model_source(), read once for every lab of a build.
+    `model_source`: model_source_text(), or a digest of it, worked out once for every lab of a build.
     """
     parts = []
     for example in lab.worked_examples:

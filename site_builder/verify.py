@@ -60,7 +60,8 @@ class LabVerdicts:
         self.labs, self.problems, self.memo, self.workers = list(labs), problems, memo, workers
         self.providers = providers or Providers(problems.root)
         self.checker = digest([labkit_source(), RULES]) if memo else ""  # once, not in every lab's key
-        self.model = cross_check.model_source_text() if memo and any(lab.model_hook for lab in self.labs) else None
+        # Digested once: a lab's key holds the digests of what is long, not the text (a rebuild keys every lab).
+        self.model = digest([cross_check.model_source_text()]) if memo and any(lab.model_hook for lab in self.labs) else None
         self.answers, self.pieces = {}, {}
         self.waiting = list(self.labs)
         self.send_ready()
@@ -77,7 +78,7 @@ class LabVerdicts:
         inputs = None
         if self.memo:
             # Every field of the lab, from its title to its wrong answers, and what its answers are checked against.
-            inputs = [self.checker, portable_text(lab, self.problems.root), cross_check.fingerprint(lab, self.providers, self.model)]
+            inputs = [self.checker, portable_digest(lab, self.problems.root), cross_check.fingerprint(lab, self.providers, self.model)]
             kept = self.memo.kept("sound-lab-answers", inputs, persist=True)
             if kept is not MISSING:
                 self.answers[lab.id] = kept
@@ -116,20 +117,30 @@ def lab_verdict(lab, root, known_numbers):
 
 
 # `course serve` loads the same Lab objects again while their files are unchanged (loader.load_lab):
-# their text is kept by identity, the object held beside it so that its id is not reused.
-_PORTABLE_TEXTS = {}  # (id(lab), root) -> (lab, repr(portable(lab, root)))
+# their text and its digest are kept by identity, the object held beside them so that its id is not reused.
+_PORTABLE_TEXTS = {}  # (id(lab), root) -> (lab, repr(portable(lab, root)), its digest)
 MAX_PORTABLE_TEXTS = 1_000
 
 
 def portable_text(lab, root):
     """repr(portable(lab, root)), worked out once for each Lab object."""
+    return _portable(lab, root)[1]
+
+
+def portable_digest(lab, root):
+    """digest([portable_text(lab, root)]), worked out once for each Lab object."""
+    return _portable(lab, root)[2]
+
+
+def _portable(lab, root):
     key = (id(lab), str(root))
     kept = _PORTABLE_TEXTS.get(key)
     if kept is None or kept[0] is not lab:
         if len(_PORTABLE_TEXTS) >= MAX_PORTABLE_TEXTS:
             _PORTABLE_TEXTS.clear()  # a server running all day: start again rather than grow
-        kept = _PORTABLE_TEXTS[key] = (lab, repr(portable(lab, root)))
-    return kept[1]
+        text = repr(portable(lab, root))
+        kept = _PORTABLE_TEXTS[key] = (lab, text, digest([text]))
+    return kept
 
 
 def portable(lab, root):

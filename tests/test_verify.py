@@ -396,3 +396,21 @@ def test_every_import_is_found_however_deep_in_its_blocks():
     assert {module for module, _ in found} >= {"os", "os.path", ".", "..up", "json", "collections", "asyncio", "array", "bisect", "cmath", "csv", "decimal", "enum", "fnmatch", "glob", "heapq", "hmac", "html", "inspect", "io", "itertools", "math"}
     assert list(imported_modules(tree_star)) == [("keyword", 4)]
     assert list(imported_modules(ast.parse("x = 1\n"))) == []
+
+
+def test_a_remembered_verdict_of_a_lab_checked_against_the_model_is_dropped_when_the_models_code_changes(tmp_path, counted_runs, monkeypatch):
+    from site_builder import cross_check
+    from site_builder.memo import Memo
+
+    project = PROJECT
+    labs = [lab for lab in load_course(project).labs if lab.id in ("04-maths/dot-product", "01-python/lists-and-slices")]
+    assert [bool(lab.model_hook) for lab in labs] == [False, True]
+
+    def verified():
+        return verify_labs(labs, Problems(project), Memo(disk=tmp_path / "memo"), Providers(project)).keys() == {lab.id for lab in labs}
+
+    assert verified() and sorted(counted_runs) == ["01-python/lists-and-slices", "04-maths/dot-product"]
+    assert verified() and len(counted_runs) == 2  # remembered
+    real = cross_check.model_source_text
+    monkeypatch.setattr(cross_check, "model_source_text", lambda: real() + "\n# the model changed\n")
+    assert verified() and counted_runs[2:] == ["04-maths/dot-product"]  # only the lab the model's code checks
