@@ -21,6 +21,8 @@
   copy is in, with the compressed copies (.br, .gz) and without
 - the capstone's quick run (200 steps) in Chromium: steps a second, and the page's main-thread
   tasks over 50 ms while it trains (the browser's Long Tasks API)
+- the machine's speed before and after, as a plain Python loop's time: every figure above
+  grows with it, and on these shared machines it drifts within minutes
 """
 
 import os
@@ -417,9 +419,31 @@ def fmt(values):
     return "(" + ", ".join(f"{v:.2f}" for v in values) + ")"
 
 
+# These machines' speed drifts (a shared host): a plain Python loop, timed before and after the
+# figures, says how fast the machine was while they were taken. On a quiet day it takes 1.04-1.13 s.
+REFERENCE_ADDITIONS = 10_000_000
+
+
+def loop_seconds():
+    started = time.perf_counter()
+    total = 0
+    for number in range(REFERENCE_ADDITIONS):
+        total += number
+    return time.perf_counter() - started
+
+
 def main():
     """`bench/run.py` runs every part; `bench/run.py browser` (or build, rebuild) only those named."""
     sections = sys.argv[1:] or ["build", "rebuild", "browser", "transfer", "capstone"]
+    before = loop_seconds()
+    try:
+        run_sections(sections)
+    finally:
+        after = loop_seconds()
+        print(f"machine speed: {REFERENCE_ADDITIONS:,} additions in a Python loop took {before:.2f} s before these figures and {after:.2f} s after (1.04-1.13 s on a quiet day: the figures above grow with it)")
+
+
+def run_sections(sections):
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         if "build" in sections:
