@@ -1,8 +1,11 @@
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +113,25 @@ def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_cha
     other, _ = assets.worker_bundle(constants.browser_module(RUNTIME_SIZES={"pyodide.asm.wasm": 123}, RUNTIME_STDLIB="0123"))
     assert other != changed and '"pyodide.asm.wasm": 123' in other.read_text(encoding="utf-8")
     assert not list((tmp_path / "cache" / "worker").glob("*.sources")), "the folder esbuild worked in is left behind"
+
+
+def test_files_are_hashed_again_only_once_they_change(tmp_path, monkeypatch):
+    """A rebuild asks for the digest of the same scripts each time: a file that kept its size and
+    time of change is not read again, and one saved since always gives a new digest."""
+    from site_builder.assets import hash_files
+
+    script = tmp_path / "a.js"
+    script.write_text("let a = 1;\n")
+    long_ago = time.time() - 60
+    os.utime(script, (long_ago, long_ago))
+    first = hash_files([script])
+    reads = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: reads.append(self) or real(self))
+    assert hash_files([script]) == first and reads == []
+    script.write_text("let b = 1;\n")  # the same size
+    os.utime(script, (long_ago + 1, long_ago + 1))
+    assert hash_files([script]) != first and reads == [script]
+    script.write_text("let a = 1;\n")
+    assert hash_files([script]) == first  # saved just now: read again, whatever the times say
+    assert hash_files([script], named=False) != first  # the path is part of the digest unless left out
