@@ -1,5 +1,5 @@
 from site_builder.errors import Problems
-from site_builder.tomlfile import Field, check_table, key_line, parse
+from site_builder.tomlfile import Field, check_table, key_line, parse, table_line
 
 
 def test_parse_error_carries_the_line(tmp_path):
@@ -51,3 +51,30 @@ def test_a_misspelt_required_key_is_one_problem(tmp_path):
     fields = [Field("title", str), Field("summary", str)]
     assert not check_table(parse(text, tmp_path / "x.toml", problems), fields, tmp_path / "x.toml", problems, text)
     assert [str(p) for p in problems.found] == ["x.toml:2: unknown key 'sumary' (did you mean 'summary'?)"]
+
+
+def lines_scanned(text, pattern):
+    """Every line (from 1) a pattern matches, read one by one from the top: what the lines are."""
+    import re
+
+    return [number for number, line in enumerate(text.splitlines(), start=1) if re.match(pattern, line)]
+
+
+def test_headers_and_keys_are_found_on_their_lines_however_often_asked():
+    import random
+
+    rng = random.Random(5)
+    pieces = ["[[scenes]]", "  [[ scenes ]]  ", "[[scenes.items]]", "[scenes]", "[film]", 'caption = "a"', '"caption" = 1', "duration = 2",
+              "captions = 3", "# caption = 4", "", "x = [1, 2]", "[[scenes.itemsx]]"]
+    for _ in range(300):
+        text = "\r\n".join(rng.choice(pieces) for _ in range(rng.randint(0, 40))) if rng.random() < 0.2 else "\n".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        headers = {name: lines_scanned(text, rf"^\s*\[\[?\s*{name.replace('.', '[.]')}\s*\]\]?\s*$") for name in ("scenes", "scenes.items", "film")}
+        keys = {key: lines_scanned(text, rf'^\s*(?:"{key}"|{key})\s*=') for key in ("caption", "duration")}
+        for name, found in headers.items():
+            for index in range(-1, len(found) + 2):
+                expected = found[index] + 7 if 0 <= index < len(found) else None
+                assert table_line(text, name, index, line_offset=7) == expected
+        for key, found in keys.items():
+            for after in range(0, len(text.splitlines()) + 2):
+                later = [number for number in found if number > after]
+                assert key_line(text, key, line_offset=2, after_line=after) == (later[0] + 2 if later else None)
