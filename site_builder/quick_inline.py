@@ -6,8 +6,8 @@ inline patterns one after another, each with the bookkeeping of a match it may f
 of a lesson hold none: measured over the course's 48 lessons, 83 % of them. Asking each
 pattern's own regular expression first, where nothing can match, skips that bookkeeping and
 changes nothing else: Python-Markdown gives a text back as it was when none of its patterns
-finds a match in it. Where one may (or any pattern is not one whose expression that finds), the
-text goes the usual way.
+finds a match in it. Where one may, the text goes the usual way, and so does every text while
+an old-style pattern (which Markdown matches another way) is registered.
 
 It overrides InlineProcessor's one private method that reads a run of text, so it depends on
 Markdown's version; tests/test_quick_inline.py fails if that method is ever renamed or moved.
@@ -18,7 +18,12 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor as InlinePattern
 from markdown.treeprocessors import InlineProcessor
 
+
 class QuickInlineProcessor(InlineProcessor):
+    """Markdown's InlineProcessor, with its patterns' expressions asked first (see above)."""
+
+    searches = None  # each pattern's search, from patternIndex 0 on; None: every text goes Markdown's way
+
     def run(self, tree, ancestors=None):
         # Looked up for each document: an extension may register a pattern after this one was made.
         patterns = list(self.inlinePatterns)

@@ -15,7 +15,9 @@ import hashlib
 import json
 import logging
 import os
+import platform
 import shutil
+import sys
 import tempfile
 import threading
 import weakref
@@ -55,11 +57,34 @@ EXCLUDED = (
 UNUSED = ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js", "pagefind-modular-ui.css", "pagefind-component-ui.js", "pagefind-component-ui.css", "pagefind-highlight.js")
 
 
+# npm's `pagefind` command is a Node script that looks up Pagefind's own program (installed
+# beside it for this platform) and runs it. Run directly, as that script finds it, an index
+# saves Node's start: 0.15 s of CPU each time. The script is the way left when it is not found.
+PAGEFIND_PROGRAMS = ("pagefind_extended", "pagefind")  # the script's order
+PLATFORMS = {"win32": "windows"}  # Node's process.platform, from Python's sys.platform
+ARCHITECTURES = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}  # Node's os.arch()
+
+
+def pagefind_program(node_modules):
+    """The program to index a site with: Pagefind's own, where npm installed it, else npm's script."""
+    for name in PAGEFIND_PROGRAMS:  # set to run another Pagefind, as the script honours them
+        chosen = os.environ.get(f"{name.upper()}_BINARY_PATH")
+        if chosen:
+            return Path(chosen)
+    system = PLATFORMS.get(sys.platform, sys.platform)
+    cpu = ARCHITECTURES.get(platform.machine().lower())
+    for name in PAGEFIND_PROGRAMS if cpu else ():
+        program = Path(node_modules) / "@pagefind" / f"{system}-{cpu}" / "bin" / (f"{name}.exe" if system == "windows" else name)
+        if program.is_file() and os.access(program, os.X_OK):
+            return program
+    return Path(node_modules) / ".bin" / "pagefind"
+
+
 class SearchIndex:
     def __init__(self, root=PROJECT_ROOT, cache_dir=None):
         self.root = Path(root)
         self.cache = Path(cache_dir or self.root / ".cache" / "build") / "search"
-        self.pagefind = self.root / "node_modules" / ".bin" / "pagefind"
+        self.pagefind = pagefind_program(self.root / "node_modules")
         self.latest = None  # the index this process linked last: what a rebuild shows until its own is made
         self.deferred = None  # ({page: its bytes}, cached index to make) for landed()
         self.indexing = threading.Lock()  # one Pagefind at a time, in the order of the builds

@@ -3,6 +3,7 @@
 import gzip
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +167,26 @@ def test_a_pagefind_no_build_waits_for_is_stopped_and_its_output_removed(site, t
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
     assert not [path for path in (tmp_path / "cache").iterdir() if path.name.startswith(".")]
+
+
+def test_pagefind_is_run_as_its_npm_script_finds_it_else_through_the_script(tmp_path, monkeypatch):
+    from site_builder.assets import PROJECT_ROOT
+    from site_builder.search import pagefind_program
+
+    for name in ("PAGEFIND_EXTENDED_BINARY_PATH", "PAGEFIND_BINARY_PATH"):
+        monkeypatch.delenv(name, raising=False)
+    installed = pagefind_program(PROJECT_ROOT / "node_modules")
+    assert installed.name in ("pagefind_extended", "pagefind_extended.exe") and installed.parent.parent.parent.name == "@pagefind"
+    assert installed.read_bytes()[:4] != b"#!/u"  # the program itself, not a script that starts Node first
+
+    modules = tmp_path / "node_modules"
+    script = modules / ".bin" / "pagefind"
+    assert pagefind_program(modules) == script  # nothing installed for this platform
+    program = modules / "@pagefind" / f"{installed.parent.parent.name}" / "bin" / "pagefind"
+    program.parent.mkdir(parents=True)
+    program.write_text("not runnable")
+    assert pagefind_program(modules) == script  # not a program it may run
+    program.chmod(0o755)
+    assert pagefind_program(modules) == program
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", "/opt/pagefind")
+    assert pagefind_program(modules) == Path("/opt/pagefind")
