@@ -109,14 +109,55 @@ def racy(modified_ns, recorded_ns):
 def files_under(folder):
     """(path relative to `folder` with "/", full path) of every file under it, sorted, leaving out compiled Python.
 
-    Plain strings and os.walk: a warm build asks this of about a thousand files, and
-    pathlib's objects would cost more than the rest of the answer.
+    What os.walk finds (a link to a folder is not followed; one to a file is a file), from plain
+    strings: a warm build asks this of about a thousand files, and pathlib's objects would cost
+    more than the rest of the answer. Each folder's entries are read again only once it changed.
     """
     found = []
-    folder = os.fspath(folder)
-    for directory, subfolders, files in os.walk(folder):
-        subfolders[:] = [name for name in subfolders if name not in SKIPPED_PARTS]
-        prefix = os.path.relpath(directory, folder).replace(os.sep, "/")
-        prefix = "" if prefix == "." else prefix + "/"
+    pending = [(os.fspath(folder), "")]
+    while pending:
+        directory, prefix = pending.pop()
+        files, subfolders = listing(directory)
         found += [(prefix + name, os.path.join(directory, name)) for name in files if name not in SKIPPED_PARTS and not name.endswith(".pyc")]
+        pending += [(os.path.join(directory, name), f"{prefix}{name}/") for name, is_link in subfolders if name not in SKIPPED_PARTS and not is_link]
     return sorted(found)
+
+
+# A folder's entries, kept with its times of change: adding, removing or renaming an entry
+# changes them (git's untracked cache reads folders the same way), so a folder that kept them
+# holds what it held, and a build's walk asks each folder one stat instead of its listing.
+# As with a file's digest, a folder changed within RACY_SECONDS of its reading is read again.
+_LISTINGS = {}  # folder -> (its stat's signature, (file names), ((subfolder name, is a link), ...), when it was read)
+MAX_LISTINGS = 20_000  # tests make thousands of folders: past this, start again rather than grow
+
+
+def listing(directory):
+    """((names of the files), ((name, is a link) of each subfolder)) in `directory`, as os.walk would
+    sort its entries into files and folders; empty when it cannot be read."""
+    try:
+        stat = os.stat(directory)
+    except OSError:
+        return (), ()
+    signature = (stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev)
+    kept = _LISTINGS.get(directory)
+    if kept is not None and kept[0] == signature and not racy(max(stat.st_mtime_ns, stat.st_ctime_ns), kept[3]):
+        return kept[1], kept[2]
+    read_at = time.time_ns()
+    files, subfolders = [], []
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                try:
+                    is_dir = entry.is_dir()  # a link to a folder is a folder here, as in os.walk
+                except OSError:
+                    is_dir = False
+                if is_dir:
+                    subfolders.append((entry.name, entry.is_symlink()))
+                else:
+                    files.append(entry.name)
+    except OSError:
+        return (), ()  # as os.walk: a folder it cannot read holds nothing
+    if len(_LISTINGS) >= MAX_LISTINGS:
+        _LISTINGS.clear()
+    _LISTINGS[directory] = (signature, tuple(files), tuple(subfolders), read_at)
+    return tuple(files), tuple(subfolders)
