@@ -420,16 +420,13 @@ def fmt(values):
 
 
 # These machines' speed drifts (a shared host): a plain Python loop, timed before and after the
-# figures, says how fast the machine was while they were taken. On a quiet day it takes 1.04-1.13 s.
-REFERENCE_ADDITIONS = 10_000_000
+# figures, says how fast the machine was while they were taken. Run as the notes have always run
+# it (`python3 -c`, its names global), it takes 1.04-1.13 s on a quiet day.
+REFERENCE_LOOP = "import time\nt = time.time()\nx = 0\nfor i in range(10_000_000):\n    x += i\nprint(time.time() - t)"
 
 
 def loop_seconds():
-    started = time.perf_counter()
-    total = 0
-    for number in range(REFERENCE_ADDITIONS):
-        total += number
-    return time.perf_counter() - started
+    return float(subprocess.run([sys.executable, "-c", REFERENCE_LOOP], check=True, capture_output=True, text=True).stdout)
 
 
 def main():
@@ -440,7 +437,7 @@ def main():
         run_sections(sections)
     finally:
         after = loop_seconds()
-        print(f"machine speed: {REFERENCE_ADDITIONS:,} additions in a Python loop took {before:.2f} s before these figures and {after:.2f} s after (1.04-1.13 s on a quiet day: the figures above grow with it)")
+        print(f"machine speed: ten million additions in a Python loop took {before:.2f} s before these figures and {after:.2f} s after (1.04-1.13 s on a quiet day: the figures above grow with it)")
 
 
 def run_sections(sections):
