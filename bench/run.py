@@ -9,7 +9,8 @@
 - rebuild after editing one lesson, in-process as `course serve` does (live reload on,
   the search index following in the background: it is waited for between edits)
 - opening a lab page until data-python-state="ready", against a bare loadPyodide() page, on a
-  first visit and on a second (when the lab page starts from its picture of Python's memory):
+  first visit and on a second (when the lab page starts from its picture of Python's memory),
+  the second in the same tab and, apart, in a new tab opened once the first is closed:
   in Playwright's in-memory profiles, then in profiles on disk, which keep compiled code as a
   learner's browser does; and, to tell where the lab page's extra time goes, the same bare
   load in a worker and the site's Python with no lesson page around it; each profile opens once
@@ -184,13 +185,14 @@ def cpu_ticks():
     return sum(fields) - idle, sum(fields)
 
 
-def ready_times(browser, url):
-    """Seconds until ready on a first visit (a new browser profile) and on a second (the same profile)."""
+def ready_times(browser, url, new_tab=False):
+    """Seconds until ready on a first visit (a new browser profile) and on a second (the same
+    profile): in the same tab, or (`new_tab`) in a new one once the first is closed."""
     context = browser.new_context(bypass_csp=True)  # the site forbids eval; the benchmark's probes need it
     try:
         # Let the first visit finish what it does after ready (the service worker's copy of the
         # site, the picture of Python's memory) before the second visit begins.
-        return visit_twice(context, url, settle=False, pause_ms=3_000)
+        return visit_twice(context, url, settle=False, pause_ms=3_000, new_tab=new_tab)
     finally:
         context.close()
 
@@ -213,14 +215,20 @@ def ready_times_on_disk(url, settle):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def visit_twice(context, url, settle, pause_ms):
+def visit_twice(context, url, settle, pause_ms, new_tab=False):
     """Seconds until ready on two visits to `url` in `context`, `pause_ms` after each (and, with
-    `settle`, once the offline copy and the picture are in)."""
+    `settle`, once the offline copy and the picture are in). With `new_tab`, the second visit is
+    in a tab of its own, opened once the first is closed, as a learner coming back opens one: the
+    same tab keeps its page's process, and what that process compiled for the page before."""
     context.add_init_script(READY_MARK)
     page = context.new_page()
     wait_until_quiet()
     times = []
-    for _visit in ("first", "second"):
+    for visit in ("first", "second"):
+        if visit == "second" and new_tab:
+            page.close()
+            page = context.new_page()
+            wait_until_quiet()
         page.goto(url)
         page.wait_for_function("window.readyAt !== undefined", timeout=120_000)
         times.append(page.evaluate("window.readyAt") / 1000)
@@ -257,6 +265,11 @@ def bench_browser(work):
                 in_worker.append(ready_times(browser, url + "bare-worker.html"))
                 alone.append(ready_times(browser, url + "python-alone.html"))
             report_ready(bare, lab, "in Playwright's in-memory profile")
+            bare_new_tab, lab_new_tab = [], []
+            for _ in range(VISITS):
+                bare_new_tab.append(ready_times(browser, url + "bare.html", new_tab=True))
+                lab_new_tab.append(ready_times(browser, url + lab_page, new_tab=True))
+            report_ready(bare_new_tab, lab_new_tab, "in Playwright's in-memory profile, the second in a new tab", visits=("second visit (warm)",))
             for index, visit in enumerate(("first visit (cold)", "second visit (warm)")):
                 print(f"{visit}, in-memory profile, where the lab page's time goes: bare loadPyodide() in a worker "
                       f"{statistics.median(t[index] for t in in_worker):.2f} s, the site's Python with no lesson page "
@@ -270,8 +283,9 @@ def bench_browser(work):
         report_ready(bare, lab, "in a profile on disk (code caches kept)")
 
 
-def report_ready(bare, lab, where):
-    for index, visit in enumerate(("first visit (cold)", "second visit (warm)")):
+def report_ready(bare, lab, where, visits=("first visit (cold)", "second visit (warm)")):
+    for visit in visits:
+        index = ("first visit (cold)", "second visit (warm)").index(visit)
         b = statistics.median(times[index] for times in bare)
         l = statistics.median(times[index] for times in lab)
         print(f"{visit}, {where}: bare loadPyodide() page ready: median {b:.2f} s {fmt([t[index] for t in bare])}")
