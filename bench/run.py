@@ -80,6 +80,7 @@ READING_MS = 2_000  # a learner reading a verdict before checking again
 # Fresh profiles per page and profile kind. On this 2-core machine one cold visit may take 0.4 s
 # more than the next: three left the medians of two runs 0.1 s apart.
 VISITS = 5
+VISIT_KINDS = ("first visit (cold)", "second visit (warm)")  # in the order visit_twice() times them
 ATTEND = (PROJECT / "labs/08-attention/scaled-dot-product/solution.py").read_text()
 
 
@@ -270,7 +271,7 @@ def bench_browser(work):
                 bare_new_tab.append(ready_times(browser, url + "bare.html", new_tab=True))
                 lab_new_tab.append(ready_times(browser, url + lab_page, new_tab=True))
             report_ready(bare_new_tab, lab_new_tab, "in Playwright's in-memory profile, the second in a new tab", visits=("second visit (warm)",))
-            for index, visit in enumerate(("first visit (cold)", "second visit (warm)")):
+            for index, visit in enumerate(VISIT_KINDS):
                 print(f"{visit}, in-memory profile, where the lab page's time goes: bare loadPyodide() in a worker "
                       f"{statistics.median(t[index] for t in in_worker):.2f} s, the site's Python with no lesson page "
                       f"{statistics.median(t[index] for t in alone):.2f} s (no offline copy: the files come from the "
@@ -283,9 +284,9 @@ def bench_browser(work):
         report_ready(bare, lab, "in a profile on disk (code caches kept)")
 
 
-def report_ready(bare, lab, where, visits=("first visit (cold)", "second visit (warm)")):
+def report_ready(bare, lab, where, visits=VISIT_KINDS):
     for visit in visits:
-        index = ("first visit (cold)", "second visit (warm)").index(visit)
+        index = VISIT_KINDS.index(visit)
         b = statistics.median(times[index] for times in bare)
         l = statistics.median(times[index] for times in lab)
         print(f"{visit}, {where}: bare loadPyodide() page ready: median {b:.2f} s {fmt([t[index] for t in bare])}")

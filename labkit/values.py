@@ -48,13 +48,16 @@ def all_one_plain_type(items):
     return (first is float or first is int or first is str) and all(map(is_, map(type, items), repeat(first)))
 
 
+DEEPEST = 20  # levels of lists and dicts plain() reads; a value nested deeper is refused
+
+
 def plain(value, _depth=0):
     """Copy a learner's result into plain lists, floats, ints, strings and bools.
 
     Grading compares only plain data, so an object that pretends to be equal to
     everything, or a subclass with a doctored `__eq__`, cannot pass a check.
     """
-    if _depth > 20:
+    if _depth > DEEPEST:
         raise NotPlainData("nested too deeply")
     kind = type(value)  # compared by identity: a learner's metaclass could answer ==
     if value is None or kind is bool or kind is str:
@@ -65,7 +68,7 @@ def plain(value, _depth=0):
         return int.__index__(value)
     if isinstance(value, float):
         return float.__float__(value)
-    if (kind is list or kind is tuple) and _depth < 20 and all_one_plain_type(value):
+    if (kind is list or kind is tuple) and _depth < DEEPEST and all_one_plain_type(value):
         return list(value)  # a row of numbers, the usual answer: what the loop below would make
     if isinstance(value, (list, tuple)):
         return [_plain_item(item, index, _depth) for index, item in enumerate(list.__iter__(list(value)))]
@@ -80,7 +83,6 @@ def plain(value, _depth=0):
 
 # What plain_if_builtin() gives for a value it leaves to plain() under the guard.
 READ_CAREFULLY = object()
-_DEEPEST = 20  # as plain(): a value nested deeper is refused
 
 
 class _Careful(Exception):
@@ -99,7 +101,7 @@ def plain_if_builtin(value, most=10_000):
         kind = type(item)  # compared by identity: a learner's metaclass could answer == or hash()
         if kind is float or kind is int or kind is str or kind is bool or item is None:
             return item
-        if not (kind is list or kind is tuple or kind is dict) or depth >= _DEEPEST:
+        if not (kind is list or kind is tuple or kind is dict) or depth >= DEEPEST:
             raise _Careful
         budget[0] -= len(item)
         if budget[0] < 0:

@@ -21,7 +21,7 @@ from site_builder import constants
 from site_builder.bundle import write_wheel
 from site_builder.compiled_stdlib import NAME as PYODIDE_STDLIB, compiled_stdlib
 from site_builder.errors import BuildError, exception_text
-from site_builder.file_digests import FileDigests
+from site_builder.file_digests import IN_PROCESS
 from site_builder.paths import write_whole
 from site_builder.stage import Stage
 
@@ -247,18 +247,14 @@ def start_tool(command, failure, cwd=None):
     return finish
 
 
-# Each file's own digest, kept while its size and time of change hold (file_digests.py): every
-# rebuild under `course serve` asks about the same scripts and lock files (700 KB to read again).
-_FILE_DIGESTS = FileDigests()
-
-
 def hash_files(paths, named=True):
     """A sha256 of the files' bytes, and of their full paths unless `named` is False
     (a stage's files: the stage's folder has a new name in every build)."""
     digest = hashlib.sha256()
     for path in paths:
         name = str(path) if named else Path(path).name
-        digest.update(f"{name}\0{_FILE_DIGESTS.of(path)}\n".encode())
+        # Each file's digest as file_digests.py keeps it: a rebuild asks about the same 700 KB of scripts.
+        digest.update(f"{name}\0{IN_PROCESS.of(path)}\n".encode())
     return digest.hexdigest()
 
 

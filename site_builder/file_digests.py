@@ -101,6 +101,12 @@ class FileDigests:
             pass  # only a cache: the next build hashes again
 
 
+# Digests kept in this process alone, for whoever asks about the same files build after build (a
+# lab's files, the scripts a bundle is made of, the runtime to compress): one list of them, kept
+# on no disk, each file hashed again only when its size or time of change moves.
+IN_PROCESS = FileDigests()
+
+
 def racy(modified_ns, recorded_ns):
     """True when the file changed too close to the moment its digest was taken to trust its stamps."""
     return modified_ns >= recorded_ns - RACY_SECONDS * 1_000_000_000
@@ -159,5 +165,6 @@ def listing(directory):
         return (), ()  # as os.walk: a folder it cannot read holds nothing
     if len(_LISTINGS) >= MAX_LISTINGS:
         _LISTINGS.clear()
-    _LISTINGS[directory] = (signature, tuple(files), tuple(subfolders), read_at)
-    return tuple(files), tuple(subfolders)
+    read = (tuple(files), tuple(subfolders))
+    _LISTINGS[directory] = (signature, *read, read_at)
+    return read

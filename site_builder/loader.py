@@ -11,7 +11,7 @@ from labkit.realmodel import PLUGS
 from site_builder import tomlfile, widgets
 from site_builder.constants import DEFAULT_TIME_LIMIT
 from site_builder.errors import Problems
-from site_builder.file_digests import FileDigests
+from site_builder.file_digests import IN_PROCESS
 from site_builder.lesson_text import ENVIRONMENT as LESSON_TEXT
 from site_builder.model import Course, Lab, Labs, Lesson, Module, Page, WrongAnswer
 from site_builder.paths import files_in, is_slug, links_outside, suggest_slug
@@ -395,7 +395,6 @@ def load_lab(folder, problems, real_parent=None):
 # more than the rest of a one-lesson rebuild: a lab that loaded cleanly is kept by the
 # digests of its files (site_builder/file_digests.py), in this process only.
 _LABS_READ = {}  # folder -> (signature, Lab)
-_LAB_FILES = FileDigests()
 
 
 def folder_signature(folder, real_parent=None):
@@ -424,7 +423,7 @@ def signed_files(directory, found):
         if entry.is_dir(follow_symlinks=False):
             subfolders.append(entry.path)
         else:
-            found.append((entry.path, _LAB_FILES.of(entry.path, entry.stat(follow_symlinks=False))))
+            found.append((entry.path, IN_PROCESS.of(entry.path, entry.stat(follow_symlinks=False))))
     return all(signed_files(subfolder, found) for subfolder in subfolders)
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import brotli
 
 from site_builder.assets import PROJECT_ROOT, Assets
-from site_builder.file_digests import FileDigests
+from site_builder.file_digests import IN_PROCESS
 from site_builder.workers import Workers
 
 CACHE = PROJECT_ROOT / ".cache" / "build" / "compressed"
@@ -108,11 +108,7 @@ def worth_compressing(path):
 
 
 def file_key(path):
-    return _KEYS.of(path)
-
-
-# Every build asks the key of the same 13 MB runtime: hashed again only when its size or time of change moves.
-_KEYS = FileDigests()
+    return IN_PROCESS.of(path)  # every build asks the key of the same 13 MB runtime
 
 
 def compressed(path, cached, suffix):

@@ -117,30 +117,20 @@ def lab_verdict(lab, root, known_numbers):
 
 
 # `course serve` loads the same Lab objects again while their files are unchanged (loader.load_lab):
-# their text and its digest are kept by identity, the object held beside them so that its id is not reused.
-_PORTABLE_TEXTS = {}  # (id(lab), root) -> (lab, repr(portable(lab, root)), its digest)
-MAX_PORTABLE_TEXTS = 1_000
-
-
-def portable_text(lab, root):
-    """repr(portable(lab, root)), worked out once for each Lab object."""
-    return _portable(lab, root)[1]
+# their digest is kept by identity, the object held beside it so that its id is not reused.
+_PORTABLE_DIGESTS = {}  # (id(lab), root) -> (lab, digest([repr(portable(lab, root))]))
+MAX_PORTABLE_DIGESTS = 1_000
 
 
 def portable_digest(lab, root):
-    """digest([portable_text(lab, root)]), worked out once for each Lab object."""
-    return _portable(lab, root)[2]
-
-
-def _portable(lab, root):
+    """A digest of repr(portable(lab, root)), worked out once for each Lab object."""
     key = (id(lab), str(root))
-    kept = _PORTABLE_TEXTS.get(key)
+    kept = _PORTABLE_DIGESTS.get(key)
     if kept is None or kept[0] is not lab:
-        if len(_PORTABLE_TEXTS) >= MAX_PORTABLE_TEXTS:
-            _PORTABLE_TEXTS.clear()  # a server running all day: start again rather than grow
-        text = repr(portable(lab, root))
-        kept = _PORTABLE_TEXTS[key] = (lab, text, digest([text]))
-    return kept
+        if len(_PORTABLE_DIGESTS) >= MAX_PORTABLE_DIGESTS:
+            _PORTABLE_DIGESTS.clear()  # a server running all day: start again rather than grow
+        kept = _PORTABLE_DIGESTS[key] = (lab, digest([repr(portable(lab, root))]))
+    return kept[1]
 
 
 def portable(lab, root):
