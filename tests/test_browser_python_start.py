@@ -105,6 +105,65 @@ def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):
     expect(lab).to_have_attribute("data-python-started-from", "picture")
 
 
+def runtime_requests(page):
+    """The method of every request for Pyodide's WebAssembly the page or its workers make from now on."""
+    asked = []
+    page.on("request", lambda request: asked.append(request.method) if request.url.endswith("/pyodide.asm.wasm") else None)
+    return asked
+
+
+def test_a_python_from_the_picture_reads_its_runtime_once_and_the_spare_not_at_all(page, widgets_site):
+    open_lab(page, widgets_site)
+    wait_for_a_picture(page)
+    asked = runtime_requests(page)
+    lab = open_lab(page, widgets_site)
+    expect(lab).to_have_attribute("data-python-started-from", "picture")
+    # One read, compiled as it arrives; Pyodide's own ask is answered from that. The HEAD only
+    # checks the file is there, as this Python compiles the runtime itself.
+    assert sorted(asked) == ["GET", "HEAD"]
+    asked.clear()
+    put_code(lab, LAB.solution)
+    button(lab, "Check").click()
+    expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+    expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
+    # The Pythons after it are handed the runtime compiled: they ask for none of it.
+    assert asked == []
+
+
+# Starts the page's first kind of Python once for each delay, asking it to start that many ms
+# after it is made, and says how each started: "picture", "scratch", or what went wrong.
+START_AFTER = r"""async ({ name, delays }) => {
+  const starter = document.querySelector("script[src$='/python-start.js']").src;
+  const script = starter.replace(/python-start\.js$/, "python-worker.js");
+  const outcomes = [];
+  for (const delay of delays) {
+    const worker = new Worker(script, { type: "module", name });
+    const ready = new Promise((resolve) => {
+      worker.onmessage = ({ data }) => {
+        if (data?.type === "ready") resolve(data.startedFrom);
+        if (data?.type === "error") resolve(`error: ${data.message}`);
+      };
+    });
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    worker.postMessage({ id: 1, type: "init", readyEarly: true });
+    const late = new Promise((resolve) => setTimeout(() => resolve("not ready after 20 s"), 20_000));
+    outcomes.push(await Promise.race([ready, late]));
+    worker.terminate();
+  }
+  return outcomes;
+}"""
+
+
+def test_a_python_from_the_picture_starts_however_soon_it_is_asked(page, widgets_site):
+    """Asked at once, the worker answers Pyodide's asks while its own early reads are still to
+    be made; asked later, once they are under way. Either way it starts from the picture."""
+    open_lab(page, widgets_site)
+    wait_for_a_picture(page)
+    delays = [0, 0, 0, 0, 0, 300]
+    outcomes = page.evaluate(START_AFTER, {"name": worker_names()["COMPILES_ITS_RUNTIME"], "delays": delays})
+    assert outcomes == ["picture"] * len(delays)
+
+
 # Checks the lab's solution the moment the page's first Python is ready, in the same task, before
 # it has had time to picture its memory; then says how the Python after it started.
 CHECK_AT_ONCE = r"""async ({ labId, code }) => {

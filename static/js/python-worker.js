@@ -57,6 +57,10 @@ const PYODIDE_URL = new URL("../../pyodide/", import.meta.url);
 // The standard library with its most imported modules compiled ahead (compiled_stdlib.py): a
 // Python started from nothing loads their bytecode rather than compiling them.
 const STDLIB_URL = new URL(COMPILED_STDLIB, PYODIDE_URL).href;
+const RUNTIME_URL = new URL("pyodide.asm.wasm", PYODIDE_URL).href; // its WebAssembly
+// The browser's own fetch, for the reads made early: while Python loads, handOverEarly answers
+// some asks itself, with those very reads, and a read it answered would wait for itself.
+const browserFetch = globalThis.fetch.bind(globalThis);
 const WINDOW_MS = 50;
 const MESSAGES_PER_WINDOW = 5;
 
@@ -160,10 +164,9 @@ function writer(stream) {
 
 // Pyodide waits forever if its .wasm file is missing, so ask for it first and fail clearly.
 async function checkRuntimeReachable() {
-  const url = new URL("pyodide.asm.wasm", PYODIDE_URL);
   let response;
   try {
-    response = await fetch(url, { method: "HEAD" });
+    response = await fetch(RUNTIME_URL, { method: "HEAD" });
   } catch {
     throw new Error("could not reach the Python runtime");
   }
@@ -208,11 +211,12 @@ async function start(buffer, id, readyEarly, runtimeModule) {
     stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   };
   const stopSharing = shareCompiledRuntime(runtimeModule, beginning.compiled);
-  const stopHanding = handOverEarly(beginning.stdlib);
+  const counting = () => stopWatching !== null;
+  const stopHanding = handOverEarly(beginning.stdlib, runtimeModule ?? beginning.compiled, counting);
   const stopReusing = reuseTinyModules();
   let key;
   try {
-    key = await loadPython(report, countDownloads);
+    key = await loadPython(report, countDownloads, Boolean(runtimeModule));
   } finally {
     stopWatching?.();
     stopHanding(); // fetch is the browser's own again, for the lockdown to take away
@@ -283,7 +287,7 @@ function shareCompiledRuntime(handed, early) {
 // of null; null when this worker is to be handed one.
 function compiledEarly(found) {
   if (self.name !== COMPILES_ITS_RUNTIME || typeof WebAssembly.compileStreaming !== "function") return null;
-  const compile = () => WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", PYODIDE_URL)));
+  const compile = () => WebAssembly.compileStreaming(browserFetch(RUNTIME_URL));
   return heardLater(found.then((picture) => (picture ? compile() : null)));
 }
 
@@ -292,7 +296,7 @@ function compiledEarly(found) {
 // once (a promise of the response, read whole, or of null).
 function stdlibEarly(found) {
   const readAtOnce = async () => {
-    const response = await fetch(STDLIB_URL);
+    const response = await browserFetch(STDLIB_URL);
     if (!response.ok) return response; // Pyodide says what went wrong
     const { status, statusText, headers } = response;
     return new Response(await response.arrayBuffer(), { status, statusText, headers });
@@ -301,14 +305,25 @@ function stdlibEarly(found) {
 }
 
 // Hands Pyodide the standard library read `early` when it asks for it (once: a second ask is
-// Pyodide's own). Returns the undo.
-function handOverEarly(early) {
+// Pyodide's own). Pyodide also asks for its runtime's WebAssembly, even when it is to be
+// instantiated from a module compiled already (`runtime`: handed by the page, or compiled
+// early; a promise of it or of null): shareCompiledRuntime would throw those 9 MB away unread.
+// So the ask is answered with an empty response instead, unless the module is missing after all
+// or the downloads are being counted (`counting()`: a start from nothing shows the page its
+// progress). Returns the undo.
+function handOverEarly(early, runtime, counting) {
   const nativeFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const asked = new URL(String(input?.url ?? input), self.location.href).href;
     const reading = typeof input === "string" || input instanceof URL ? init?.method ?? "GET" : input.method;
-    if (!early || asked !== STDLIB_URL || String(reading).toUpperCase() !== "GET") return nativeFetch.call(globalThis, input, init);
-    const again = () => nativeFetch.call(globalThis, input, init); // Pyodide's own try, if the early one failed
+    const again = () => nativeFetch.call(globalThis, input, init); // Pyodide's own try
+    if (String(reading).toUpperCase() !== "GET") return again();
+    if (asked === RUNTIME_URL && runtime && !counting()) {
+      const compiled = Promise.resolve(runtime).then((module) => (module instanceof WebAssembly.Module ? new Response(null) : again()), again);
+      runtime = null;
+      return compiled;
+    }
+    if (!early || asked !== STDLIB_URL) return again();
     const handed = early.then((response) => response ?? again(), again);
     early = null;
     return handed;
@@ -371,11 +386,12 @@ const beginning = (() => {
 // (calling it again changes nothing): only for a long start. Restored from the picture, Python
 // is ready in about half a second, and reading a second copy of each download
 // (download-watch.js) would slow it down.
-async function loadPython(report, countDownloads) {
+async function loadPython(report, countDownloads, runtimeHanded) {
   const { lock, runtime, definition, checker, key, found } = beginning;
   // The check only guards against a missing runtime (Pyodide would wait for ever): it holds
-  // up nothing, and its answer is heard however Python starts.
-  const reachable = heardLater(checkRuntimeReachable());
+  // up nothing, and its answer is heard however Python starts. A runtime handed over compiled
+  // is instantiated without its file, so a missing file cannot leave Pyodide waiting.
+  const reachable = heardLater(runtimeHanded ? Promise.resolve() : checkRuntimeReachable());
   // A spare's worker may have looked before the page's first Python kept its picture, which
   // the page waits for before it asks the spare to start: then it looks again.
   const [{ loadPyodide }, foundEarly] = await Promise.all([runtime, found]);
