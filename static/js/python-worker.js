@@ -206,13 +206,14 @@ function loadingReporter(id) {
 
 async function start(buffer, id, readyEarly, runtimeModule) {
   const report = loadingReporter(id);
+  const answers = answersMadeEarly(runtimeModule);
   let stopWatching = null;
   const countDownloads = () => {
+    answers.delete(RUNTIME_URL); // counted, the runtime is read for real: the page shows its progress
     stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   };
   const stopSharing = shareCompiledRuntime(runtimeModule, beginning.compiled);
-  const counting = () => stopWatching !== null;
-  const stopHanding = handOverEarly(beginning.stdlib, runtimeModule ?? beginning.compiled, counting);
+  const stopHanding = handOverEarly(answers);
   const stopReusing = reuseTinyModules();
   let key;
   try {
@@ -304,29 +305,33 @@ function stdlibEarly(found) {
   return heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
 }
 
-// Hands Pyodide the standard library read `early` when it asks for it (once: a second ask is
-// Pyodide's own). Pyodide also asks for its runtime's WebAssembly, even when it is to be
-// instantiated from a module compiled already (`runtime`: handed by the page, or compiled
-// early; a promise of it or of null): shareCompiledRuntime would throw those 9 MB away unread.
-// So the ask is answered with an empty response instead, unless the module is missing after all
-// or the downloads are being counted (`counting()`: a start from nothing shows the page its
-// progress). Returns the undo.
-function handOverEarly(early, runtime, counting) {
+// What this worker has for Pyodide's asks before Pyodide makes them: {address: a promise of the
+// response to give, or of null to let the ask go to the network}. The standard library, read
+// early. And the runtime's WebAssembly, which Pyodide asks for even when it is to instantiate a
+// module compiled already (handed by the page, or compiled early): shareCompiledRuntime would
+// throw those 9 MB away unread, so the ask gets an empty response instead.
+function answersMadeEarly(runtimeModule) {
+  const answers = new Map([[STDLIB_URL, beginning.stdlib]]);
+  const runtime = runtimeModule ?? beginning.compiled;
+  if (runtime) {
+    const compiled = (module) => (module instanceof WebAssembly.Module ? new Response(null) : null);
+    answers.set(RUNTIME_URL, heardLater(Promise.resolve(runtime).then(compiled)));
+  }
+  return answers;
+}
+
+// Answers Pyodide's first GET of each address in `answers` as they say (a second ask, and one
+// whose answer failed or is null, is Pyodide's own). Returns the undo.
+function handOverEarly(answers) {
   const nativeFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const asked = new URL(String(input?.url ?? input), self.location.href).href;
     const reading = typeof input === "string" || input instanceof URL ? init?.method ?? "GET" : input.method;
     const again = () => nativeFetch.call(globalThis, input, init); // Pyodide's own try
-    if (String(reading).toUpperCase() !== "GET") return again();
-    if (asked === RUNTIME_URL && runtime && !counting()) {
-      const compiled = Promise.resolve(runtime).then((module) => (module instanceof WebAssembly.Module ? new Response(null) : again()), again);
-      runtime = null;
-      return compiled;
-    }
-    if (!early || asked !== STDLIB_URL) return again();
-    const handed = early.then((response) => response ?? again(), again);
-    early = null;
-    return handed;
+    const early = String(reading).toUpperCase() === "GET" ? answers.get(asked) : undefined;
+    if (!early) return again();
+    answers.delete(asked);
+    return early.then((response) => response ?? again(), again);
   };
   return () => {
     globalThis.fetch = nativeFetch;
