@@ -77,6 +77,12 @@ ready();
 </script>"""
 
 READING_MS = 2_000  # a learner reading a verdict before checking again
+# How often the bench looks for readyAt, which READY_MARK sets at the moment the page says
+# ready: when it looks changes nothing measured. Playwright looks at every animation frame by
+# default, and that alone makes the page draw a frame every 16 ms while it loads, which no
+# learner's browser does: in two runs it cost the lab page 0.06 s and 0.11 s of its warm
+# visit (the bare page's main thread is busy running Pyodide then, and gets few frames).
+READY_POLL_MS = 100
 # Fresh profiles per page and profile kind. On this 2-core machine one cold visit may take 0.4 s
 # more than the next: three left the medians of two runs 0.1 s apart.
 VISITS = 5
@@ -231,7 +237,7 @@ def visit_twice(context, url, settle, pause_ms, new_tab=False):
             page = context.new_page()
             wait_until_quiet()
         page.goto(url)
-        page.wait_for_function("window.readyAt !== undefined", timeout=120_000)
+        page.wait_for_function("window.readyAt !== undefined", polling=READY_POLL_MS, timeout=120_000)
         times.append(page.evaluate("window.readyAt") / 1000)
         if settle:
             page.evaluate(OFFLINE_COPY_IN)

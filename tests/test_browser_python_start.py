@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import READY_TIMEOUT, button, put_code, ready_lab, verdict
+from tests.browser import READY_TIMEOUT, button, output, put_code, ready_lab, verdict
 from tests.conftest import PROJECT
 from tests.courses import lab_name, showcase, widgets_course
 
@@ -94,6 +94,28 @@ def test_the_first_python_starts_from_scratch_and_the_next_visit_from_its_pictur
     expect(lab).to_have_attribute("data-python-next", "ready", timeout=READY_TIMEOUT)
     button(lab, "Check").click()
     expect(verdict(lab)).to_contain_text("All checks passed", timeout=READY_TIMEOUT)
+
+
+# Modules no Python of the course imports before the learner's code runs, so not in the
+# picture: each is read from the standard library's zip when this code imports it.
+IMPORTS_FROM_THE_LIBRARY = """import sys
+fresh = [name for name in ("difflib", "fractions", "calendar") if name not in sys.modules]
+import difflib, fractions, calendar
+print("fresh:", *fresh)
+print(difflib.SequenceMatcher(None, "attend", "attention").ratio(), fractions.Fraction(3, 12), calendar.isleap(2024))
+"""
+
+
+def test_a_python_from_the_picture_reads_modules_it_never_imported_from_the_library(page, widgets_site):
+    # Restored from the picture, Python is up before its standard library is on its disk.
+    open_lab(page, widgets_site)
+    wait_for_a_picture(page)
+    lab = open_lab(page, widgets_site)
+    assert started_from(lab) == "picture"
+    put_code(lab, IMPORTS_FROM_THE_LIBRARY)
+    button(lab, "Run").click()
+    expect(output(lab)).to_contain_text("fresh: difflib fractions calendar", timeout=READY_TIMEOUT)
+    expect(output(lab)).to_contain_text("0.6666666666666666 1/4 True")
 
 
 def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):
@@ -339,7 +361,11 @@ def test_a_picture_whose_storage_never_answers_holds_back_neither_a_check_nor_th
 
 
 @pytest.mark.parametrize("with_picture", [False, True], ids=["from scratch", "from the picture"])
-@pytest.mark.parametrize("missing, status", [("pyodide/pyodide.asm.wasm", 404), ("pyodide/pyodide-lock.json", 500)])
+@pytest.mark.parametrize("missing, status", [
+    ("pyodide/pyodide.asm.wasm", 404),
+    ("pyodide/pyodide-lock.json", 500),
+    ("pyodide/python_stdlib-compiled.zip", 404),
+])
 def test_a_file_python_needs_that_the_server_will_not_give_is_named_and_the_picture_is_kept(page, widgets_site, missing, status, with_picture):
     if with_picture:
         open_lab(page, widgets_site)

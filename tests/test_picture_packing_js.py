@@ -1,6 +1,6 @@
 """static/js/picture-packing.js, run in Node: a picture of Python's memory comes back byte for
-byte once packed, whatever its length and wherever its zeros are; packing leaves out the pages
-of zeros; the label it was packed with is read from its first bytes; and bytes that are not a
+byte once packed, whatever its length and wherever its zeros are, also straight into memory
+that held something else and from any offset on; packing leaves out the pages of zeros; the label it was packed with is read from its first bytes; and bytes that are not a
 whole packed picture, or carry another label, are refused (null), never unpacked wrongly.
 """
 
@@ -26,7 +26,7 @@ SCRIPT = """
 const { packPicture, unpackPicture, labelOf, PictureUnpacking } = await import(process.argv[1]);
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
-const { action, hex, offset, label, pieces } = JSON.parse(input);
+const { action, hex, offset, label, pieces, from, dirt, stride, dirtAt, start, end } = JSON.parse(input);
 const raw = Buffer.from(hex, "hex");
 const asHex = (bytes) => (bytes === null ? null : Buffer.from(bytes).toString("hex"));
 if (action === "pieces") {
@@ -39,9 +39,25 @@ if (action === "pieces") {
     const end = index === pieces.length - 1 ? raw.length : Math.min(at + size, raw.length);
     const accepted = unpacking.add(new Uint8Array(raw.subarray(at, end)));
     at = end;
-    after.push({ accepted, made: unpacking.picture !== null, length: unpacking.length, label: unpacking.label });
+    after.push({ accepted, made: unpacking.started, length: unpacking.length, label: unpacking.label });
   }
-  console.log(JSON.stringify({ after, picture: asHex(unpacking.finish()) }));
+  const whole = unpacking.finish();
+  const picture = whole ? new Uint8Array(unpacking.length) : null;
+  if (whole) unpacking.copyInto(picture);
+  console.log(JSON.stringify({ after, picture: asHex(picture) }));
+} else if (action === "into") {
+  // Unpacked into memory that holds `dirt` every `stride` bytes of its buffer, and at each of
+  // `dirtAt` as seen from byte `offset` of its buffer
+  // (which may not be a multiple of four), from the picture's byte `from` on; and the slice
+  // from `start` to `end`.
+  const unpacking = new PictureUnpacking();
+  unpacking.add(new Uint8Array(raw));
+  let memory = new Uint8Array(unpacking.length + 64);
+  for (let index = 0; index < memory.length; index += stride) memory[index] = dirt;
+  memory = memory.subarray(offset);
+  for (const at of dirtAt ?? []) memory[at] = dirt;
+  unpacking.copyInto(memory, from);
+  console.log(JSON.stringify({ memory: asHex(memory), slice: asHex(unpacking.slice(start, end)) }));
 } else if (action === "pack") {
   const room = new Uint8Array(raw.length + offset);
   room.set(raw, offset);
@@ -54,14 +70,14 @@ if (action === "pieces") {
 """
 
 
-def in_node(action, data, offset=0, label=LABEL, pieces=()):
+def in_node(action, data, offset=0, label=LABEL, pieces=(), **more):
     node = shutil.which("node")
     assert node, "Node.js is needed to run the page's module"
-    request = json.dumps({"action": action, "hex": data.hex(), "offset": offset, "label": label, "pieces": list(pieces)})
+    request = json.dumps({"action": action, "hex": data.hex(), "offset": offset, "label": label, "pieces": list(pieces), **more})
     done = subprocess.run([node, "--input-type=module", "-e", SCRIPT, MODULE.as_uri()], input=request,
                           capture_output=True, text=True, check=True)
     answer = json.loads(done.stdout)
-    if action in ("label", "pieces") or answer is None:
+    if action in ("label", "pieces", "into") or answer is None:
         return answer
     return bytes.fromhex(answer)
 
@@ -217,3 +233,49 @@ def test_a_damaged_packed_picture_is_refused_in_pieces_too():
         assert unpacked is None, what
     after, _ = in_pieces(packed + b"\0" * 10, [len(packed), 10])
     assert [step["accepted"] for step in after] == [True, False]  # bytes past the last run
+
+
+@pytest.mark.parametrize(
+    "offset, start, stride",
+    [
+        (0, 0, 1),  # the whole picture, into memory as long
+        (0, 16, 1),  # after a head of 16 bytes, as Pyodide's is a multiple of 16
+        (4, PAGE + 48, 1),  # from inside the second page, into memory seen from byte 4 of its buffer
+        (3, 7, 1),  # neither a multiple of four
+        (0, 16, 1021),  # a byte here and there, at every place within a word and a page
+        (3, 7, 1021),
+        (0, 16, 4099),  # a lone byte in a page
+        (3, 7, 4099),
+        (0, 0, 4101),
+    ],
+)
+def test_a_picture_goes_straight_into_memory_that_held_something_else(offset, start, stride):
+    original = picture(9, [0, 1, 4, 8], tail=77)  # pages of zeros between runs, and after them
+    packed = in_node("pack", original)
+    dirt = 0xAB
+    answer = in_node("into", packed, offset=offset, **{"from": start, "dirt": dirt, "stride": stride, "start": 0, "end": 0})
+    memory = bytes.fromhex(answer["memory"])
+    placed = len(original) - start
+    assert memory[:placed] == original[start:]  # the zeros written where the memory held dirt
+    past = range(placed, len(memory))
+    assert [memory[at] for at in past] == [dirt if (at + offset) % stride == 0 else 0 for at in past]  # untouched
+
+
+@pytest.mark.parametrize("start, end", [(0, 4), (4090, 4100), (3 * PAGE - 5, 5 * PAGE + 3), (9 * PAGE, 10**6)])
+def test_a_slice_of_the_picture_is_its_bytes_there(start, end):
+    original = picture(9, [0, 1, 4, 8], tail=77)
+    packed = in_node("pack", original)
+    answer = in_node("into", packed, **{"from": 0, "dirt": 0, "stride": 1, "start": start, "end": end})
+    assert bytes.fromhex(answer["slice"]) == original[start:end]
+
+
+@pytest.mark.parametrize("offset, start", [(0, 0), (0, 7), (3, 7), (1, 16), (2, 1)])
+def test_memory_that_held_a_single_byte_among_zeros_gets_its_zero(offset, start):
+    # The picture ends in zeros: its last byte, and the first, in whatever place within a
+    # four-byte word they fall, are each the only byte the memory held there.
+    original = picture(9, [1, 4, 8], tail=77)
+    packed = in_node("pack", original)
+    placed = len(original) - start
+    for dirty in (placed - 1, 0):
+        answer = in_node("into", packed, offset=offset, **{"from": start, "dirt": 0xAB, "stride": 10**9, "dirtAt": [dirty], "start": 0, "end": 0})
+        assert bytes.fromhex(answer["memory"])[:placed] == original[start:], dirty

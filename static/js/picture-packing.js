@@ -69,43 +69,51 @@ export function unpackPicture(packed, label) {
   if (labelOf(packed) !== label) return null;
   const unpacking = new PictureUnpacking();
   unpacking.add(packed);
-  return unpacking.finish();
+  if (!unpacking.finish()) return null;
+  const picture = new Uint8Array(unpacking.length);
+  unpacking.copyInto(picture);
+  return picture;
 }
 
 // Unpacking as the packed bytes arrive, in pieces of any size (a stream's chunks). Once the
-// first bytes are in, the picture's length and label are known and the picture is made, zeros
-// at first: whoever needs room of that size can have it while the rest is read. Each later
-// piece is copied once, straight to its place in the picture.
+// first bytes are in, the picture's length and label are known: whoever needs room of that
+// size can make it while the rest is read. The pages that hold something are kept as they
+// came, and go straight to where the picture is wanted once it is whole (copyInto): never
+// into a picture of their own first, which would be the whole memory's size.
 //
 //   const unpacking = new PictureUnpacking();
-//   unpacking.add(piece);        // false once the bytes cannot be a packed picture
-//   unpacking.picture            // once the head is in: the picture, filled as pieces arrive
-//   unpacking.label, .length     // the same
-//   unpacking.finish();          // the picture, whole; null as unpackPicture (the label aside)
+//   unpacking.add(piece);              // false once the bytes cannot be a packed picture
+//   unpacking.started                  // the head is in: .label and .length are known
+//   unpacking.finish();                // true once the picture is whole, as unpackPicture
+//   unpacking.copyInto(memory, from);  // the picture's bytes from offset `from` on, into memory
+//   unpacking.slice(start, end);       // the picture's bytes from start to end, as a new array
 export class PictureUnpacking {
   constructor() {
-    this.picture = null;
     this.label = null;
     this.length = 0;
     this.damaged = false;
     this.head = new Uint8Array(0); // the head's bytes, gathered until it is whole
-    this.runs = [];
-    this.run = 0; // the run the next byte belongs to, and how far into it
-    this.into = 0;
+    this.runs = []; // [start, end, where its bytes begin in `kept`], in the picture's order
+    this.kept = null; // the bytes of every run, one after another, as they arrive
+    this.filled = 0;
+  }
+
+  get started() {
+    return this.kept !== null;
   }
 
   add(piece) {
     if (this.damaged) return false;
-    const rest = this.picture ? piece : this.addToHead(piece);
-    if (this.picture) this.fill(rest);
+    const rest = this.started ? piece : this.addToHead(piece);
+    if (this.started) this.fill(rest);
     return !this.damaged;
   }
 
   // Gathers the head's bytes from `piece`, and no more; once the head is whole, reads it and
-  // makes the picture. Gives back the bytes of `piece` after the head, not copied.
+  // makes room for the runs' bytes. Gives back the bytes of `piece` after the head, not copied.
   addToHead(piece) {
     let rest = piece;
-    while (!this.picture && !this.damaged && rest.length > 0) {
+    while (!this.started && !this.damaged && rest.length > 0) {
       const size = this.headSize();
       const taken = rest.subarray(0, size - this.head.length);
       const gathered = new Uint8Array(this.head.length + taken.length);
@@ -141,17 +149,20 @@ export class PictureUnpacking {
     if (this.label === null) return this.refuse();
     const table = HEAD + labelLength;
     let nextFree = 0; // the first page no earlier run covers
+    let keptBytes = 0;
     for (let index = 0; index < runCount; index++) {
       const first = view.getUint32(table + index * RUN, true);
       const count = view.getUint32(table + index * RUN + 4, true);
       if (count === 0 || first < nextFree || (first + count - 1) * PAGE >= length) return this.refuse();
-      this.runs.push([first * PAGE, runEnd(first, count, length)]);
+      const [start, end] = [first * PAGE, runEnd(first, count, length)];
+      this.runs.push([start, end, keptBytes]);
+      keptBytes += end - start;
       nextFree = first + count;
     }
     try {
-      this.picture = new Uint8Array(length); // zeros, as the pages left out were
+      this.kept = new Uint8Array(keptBytes);
     } catch {
-      return this.refuse(); // a length no picture has, and more memory than the browser will give
+      return this.refuse(); // more memory than the browser will give
     }
     this.length = length;
     this.head = null;
@@ -159,32 +170,74 @@ export class PictureUnpacking {
   }
 
   fill(bytes) {
-    let at = 0;
-    while (at < bytes.length) {
-      if (this.run >= this.runs.length) return this.refuse(); // bytes left over
-      const [start, end] = this.runs[this.run];
-      const take = Math.min(end - start - this.into, bytes.length - at);
-      this.picture.set(bytes.subarray(at, at + take), start + this.into);
-      at += take;
-      this.into += take;
-      if (start + this.into === end) {
-        this.run += 1;
-        this.into = 0;
-      }
-    }
+    if (this.filled + bytes.length > this.kept.length) return this.refuse(); // bytes left over
+    this.kept.set(bytes, this.filled);
+    this.filled += bytes.length;
     return null;
   }
 
   refuse() {
     this.damaged = true;
-    this.picture = null;
+    this.kept = null;
     return null;
   }
 
   finish() {
-    const whole = !this.damaged && this.picture !== null && this.run === this.runs.length;
-    return whole ? this.picture : null;
+    return !this.damaged && this.started && this.filled === this.kept.length;
   }
+
+  // Puts the picture's bytes from offset `from` on at the start of `memory`, which must have
+  // room for them: the pages that hold something are copied, and the pages of zeros between
+  // them are made zeros where `memory` holds something else. Only once finish() is true.
+  copyInto(memory, from = 0) {
+    if (!this.finish()) throw new Error("the picture is not whole yet");
+    if (memory.length < this.length - from) throw new Error("no room for the picture");
+    let zerosFrom = from; // where the zeros before the next run begin
+    for (const [start, end, at] of this.runs) {
+      if (end <= from) continue;
+      const first = Math.max(start, from);
+      clearWhereNotZero(memory, zerosFrom - from, first - from);
+      memory.set(this.kept.subarray(at + first - start, at + end - start), first - from);
+      zerosFrom = end;
+    }
+    clearWhereNotZero(memory, zerosFrom - from, this.length - from);
+  }
+
+  // The picture's bytes from `start` to `end` (cut at its end), in a new array. Only once
+  // finish() is true.
+  slice(start, end) {
+    if (!this.finish()) throw new Error("the picture is not whole yet");
+    const stop = Math.min(end, this.length);
+    const bytes = new Uint8Array(Math.max(0, stop - start));
+    for (const [runStart, runStop, at] of this.runs) {
+      const [first, last] = [Math.max(runStart, start), Math.min(runStop, stop)];
+      if (first < last) bytes.set(this.kept.subarray(at + first - runStart, at + last - runStart), first - start);
+    }
+    return bytes;
+  }
+}
+
+// Makes bytes[start, end) zeros, writing only the pages of it that are not zeros already:
+// Python's memory, fresh from the browser, is zeros but for what its runtime set up as it
+// began, and reading a page the runtime never wrote costs far less than writing it.
+function clearWhereNotZero(bytes, start, end) {
+  for (let at = start; at < end; at += PAGE) {
+    const stop = Math.min(at + PAGE, end);
+    if (holdsSomethingIn(bytes, at, stop)) bytes.fill(0, at, stop);
+  }
+}
+
+function holdsSomethingIn(bytes, start, end) {
+  let at = start;
+  for (; at < end && (bytes.byteOffset + at) % 4 !== 0; at++) if (bytes[at] !== 0) return true;
+  const count = (end - at) >> 2;
+  if (count > 0) {
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset + at, count);
+    for (let index = 0; index < count; index++) if (words[index] !== 0) return true;
+    at += count * 4;
+  }
+  for (; at < end; at++) if (bytes[at] !== 0) return true;
+  return false;
 }
 
 function runEnd(first, count, length) {

@@ -4,6 +4,8 @@
 // time a full start takes.
 //
 //   const saved = await findSnapshot(key);     // { picture, read }, or null (none yet, or no Cache Storage)
+//   saved.picture.length                       // its size, known before the rest is read
+//   saved.picture.copyInto(memory, from)       // once `read` has fulfilled: its bytes from `from` on
 //   saveSnapshot(key, bytes);                  // kept in the background, in place of any other picture
 //   forgetSnapshot();                          // a picture that would not restore
 //
@@ -34,11 +36,11 @@ export function snapshotKey(pyodideVersion, stdlibDigest, checkerHash) {
 }
 
 // The picture kept, as { picture, read }, or null when there is none. It is read as it
-// arrives: `picture` is there as soon as its first bytes are (the picture's size, zeros at
-// first, filled as the rest is read), so Python's memory can be made that size and its runtime
+// arrives: `picture` (a PictureUnpacking, picture-packing.js) is there as soon as its first
+// bytes are, with the picture's size, so Python's memory can be made that size and its runtime
 // set up meanwhile; `read` settles once the picture is whole. It rejects, and the picture is
 // forgotten, when the picture is damaged or labelled with another key than `key` (which may be
-// a promise): nothing is to be restored from `picture` before `read` has fulfilled.
+// a promise): nothing is to be read from `picture` (copyInto, slice) before `read` has fulfilled.
 export async function findSnapshot(key) {
   if (!store) return null;
   let response;
@@ -57,11 +59,11 @@ export async function findSnapshot(key) {
     return !done && unpacking.add(value);
   };
   try {
-    while (!unpacking.picture && (await more()));
+    while (!unpacking.started && (await more()));
   } catch {
     // Storage failed while reading: as if nothing were kept.
   }
-  if (!unpacking.picture) {
+  if (!unpacking.started) {
     reader.cancel().catch(() => {});
     await forgetSnapshot();
     return null;
@@ -72,14 +74,13 @@ export async function findSnapshot(key) {
     } catch {
       // Read in part: refused below.
     }
-    const picture = unpacking.finish();
-    if (picture && unpacking.label === (await key) && looksLikeAPicture(picture)) return;
+    if (unpacking.finish() && unpacking.label === (await key) && looksLikeAPicture(unpacking)) return;
     reader.cancel().catch(() => {});
     await forgetSnapshot();
     throw new Error("the picture of Python's memory is damaged, or of another build's Python");
   })();
   read.catch(() => {}); // whoever restores hears of it; Pyodide may fail before it asks
-  return { picture: unpacking.picture, read };
+  return { picture: unpacking, read };
 }
 
 // Pyodide's pictures begin "\0snp" and hold all of Python's memory (tens of megabytes); anything
@@ -87,8 +88,9 @@ export async function findSnapshot(key) {
 const MAGIC = [0x00, 0x73, 0x6e, 0x70];
 const SMALLEST = 1_000_000;
 
-function looksLikeAPicture(bytes) {
-  return bytes.length >= SMALLEST && MAGIC.every((byte, index) => bytes[index] === byte);
+function looksLikeAPicture(picture) {
+  const start = picture.slice(0, MAGIC.length);
+  return picture.length >= SMALLEST && MAGIC.every((byte, index) => start[index] === byte);
 }
 
 export function saveSnapshot(key, bytes) {

@@ -162,17 +162,19 @@ function writer(stream) {
   };
 }
 
-// Pyodide waits forever if its .wasm file is missing, so ask for it first and fail clearly.
-async function checkRuntimeReachable() {
+// Pyodide waits forever if its .wasm file is missing, and a start from nothing without the
+// standard library ends in an exit code that names nothing: each is asked for first (a HEAD),
+// to fail clearly.
+async function checkReachable(url, what) {
   let response;
   try {
-    response = await fetch(RUNTIME_URL, { method: "HEAD" });
+    response = await fetch(url, { method: "HEAD" });
   } catch {
-    throw new Error("could not reach the Python runtime");
+    throw new Error(`could not reach ${what}`);
   }
   // Some hosts refuse HEAD; only a clear "not there" or server error counts as failure.
   if (response.status === 404 || response.status >= 500) {
-    throw new Error(`the server answered ${response.status} for pyodide.asm.wasm`);
+    throw new Error(`the server answered ${response.status} for ${url.slice(url.lastIndexOf("/") + 1)}`);
   }
 }
 
@@ -209,7 +211,7 @@ async function start(buffer, id, readyEarly, runtimeModule) {
   const answers = answersMadeEarly(runtimeModule);
   let stopWatching = null;
   const countDownloads = () => {
-    answers.delete(RUNTIME_URL); // counted, the runtime is read for real: the page shows its progress
+    answers.clear(); // counted, the runtime and the library are read for real: the page shows their progress
     stopWatching ??= watchDownloads(DOWNLOADS, report, RUNTIME_SIZES);
   };
   const stopSharing = shareCompiledRuntime(runtimeModule, beginning.compiled);
@@ -292,26 +294,29 @@ function compiledEarly(found) {
   return heardLater(found.then((picture) => (picture ? compile() : null)));
 }
 
-// The standard library too: restored from a picture, Python is up only once the library is on
-// Python's disk, and Pyodide asks for it late. Every worker that finds a picture reads it at
-// once (a promise of the response, read whole, or of null).
+// The standard library too: Pyodide asks for it late, and every worker that finds a picture
+// reads it at once (a promise of its bytes, or of null; it fails when the library cannot be
+// read). A Python restored from the picture has imported what it needs from the library
+// already, so it is not held up for it either: Pyodide is handed an empty library
+// (answersMadeEarly), and the real one goes on Python's disk once it is read (putLibrary).
 function stdlibEarly(found) {
   const readAtOnce = async () => {
     const response = await browserFetch(STDLIB_URL);
-    if (!response.ok) return response; // Pyodide says what went wrong
-    const { status, statusText, headers } = response;
-    return new Response(await response.arrayBuffer(), { status, statusText, headers });
+    if (!response.ok) throw new Error(`the server answered ${response.status} for ${COMPILED_STDLIB}`);
+    return new Uint8Array(await response.arrayBuffer());
   };
   return heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
 }
 
 // What this worker has for Pyodide's asks before Pyodide makes them: {address: a promise of the
-// response to give, or of null to let the ask go to the network}. The standard library, read
-// early. And the runtime's WebAssembly, which Pyodide asks for even when it is to instantiate a
-// module compiled already (handed by the page, or compiled early): shareCompiledRuntime would
-// throw those 9 MB away unread, so the ask gets an empty response instead.
+// response to give, or of null to let the ask go to the network}. An empty standard library,
+// for a Python restored from a picture found early (stdlibEarly reads the real one). And the
+// runtime's WebAssembly, which Pyodide asks for even when it is to instantiate a module
+// compiled already (handed by the page, or compiled early): shareCompiledRuntime would throw
+// those 9 MB away unread, so the ask gets an empty response instead.
 function answersMadeEarly(runtimeModule) {
-  const answers = new Map([[STDLIB_URL, beginning.stdlib]]);
+  const emptyLibrary = (picture) => (picture ? new Response(new Uint8Array(0)) : null);
+  const answers = new Map([[STDLIB_URL, heardLater(beginning.found.then(emptyLibrary))]]);
   const runtime = runtimeModule ?? beginning.compiled;
   if (runtime) {
     const compiled = (module) => (module instanceof WebAssembly.Module ? new Response(null) : null);
@@ -396,13 +401,15 @@ async function loadPython(report, countDownloads, runtimeHanded) {
   // The check only guards against a missing runtime (Pyodide would wait for ever): it holds
   // up nothing, and its answer is heard however Python starts. A runtime handed over compiled
   // is instantiated without its file, so a missing file cannot leave Pyodide waiting.
-  const reachable = heardLater(runtimeHanded ? Promise.resolve() : checkRuntimeReachable());
+  const reachable = heardLater(runtimeHanded ? Promise.resolve() : checkReachable(RUNTIME_URL, "the Python runtime"));
   // A spare's worker may have looked before the page's first Python kept its picture, which
   // the page waits for before it asks the spare to start: then it looks again.
   const [{ loadPyodide }, foundEarly] = await Promise.all([runtime, found]);
   const picture = foundEarly ?? (await findSnapshot(key));
   if (!picture) {
-    await Promise.all([reachable, checker]); // a missing runtime or checker, said before a long start
+    // A missing runtime, library or checker, said before a long start (from the picture, the
+    // library is read early: stdlibEarly).
+    await Promise.all([reachable, checker, checkReachable(STDLIB_URL, "Python's standard library")]);
     countDownloads();
   }
   // The checker downloads, and its files are read out of the wheel, while Python starts (the
@@ -429,7 +436,18 @@ async function loadPython(report, countDownloads, runtimeHanded) {
   // bundles from there at each Check).
   putChecker(await files);
   pyodide.runPython("import labkit.entry");
+  // Both imports above find their modules imported already; the learner's code, and the
+  // warm-up, will want the rest of the library.
+  if (foundEarly && startedFrom === "picture") putLibrary(await beginning.stdlib);
   return key;
+}
+
+// The standard library, in place of the empty one Pyodide was handed (answersMadeEarly). Its
+// address is the one on Python's path, where Pyodide put the empty one; the picture holds the
+// table of what is where in it, read from this same file when the picture was taken.
+function putLibrary(bytes) {
+  const where = pyodide.runPython("import sys\nnext(path for path in sys.path if path.endswith('.zip'))");
+  pyodide.FS.writeFile(where, bytes);
 }
 
 // The picture is of a Python that has graded a small lab of its own (labkit.warm_up): its
@@ -491,17 +509,39 @@ function checkerIn(lock) {
 // Pyodide makes Python's memory the picture's size, instantiates its runtime and sets it up
 // meanwhile, rather than after. The runtime says it is up only once the picture is whole (an
 // Emscripten run dependency, as Pyodide's own standard library is), and Pyodide restores the
-// picture only then. A picture that turns out damaged fails the start.
+// picture only then (restoreInPlace). A picture that turns out damaged fails the start.
 function fromPicture({ picture, read }, createPyodideModule) {
   const waitForPicture = (module) => {
     module.addRunDependency("picture");
     read.then(() => module.removeRunDependency("picture"), () => {});
+    restoreInPlace(module, picture);
   };
   const createWaiting = (settings) => {
     settings.preRun = [].concat(settings.preRun ?? [], waitForPicture);
     return Promise.race([createPyodideModule(settings), read.then(() => new Promise(() => {}))]);
   };
-  return { _loadSnapshot: picture, createPyodideModule: createWaiting };
+  // Of what it is handed, Pyodide reads only the length (Python's memory is made that size)
+  // before restoreInPlace takes over: an array of zeros that nothing reads or writes.
+  return { _loadSnapshot: new Uint8Array(picture.length), createPyodideModule: createWaiting };
+}
+
+// Pyodide restores a picture by copying all of it into Python's memory, from one array the
+// size of that memory (30 MB). Here its restoreSnapshot is handed only the picture's head
+// (Pyodide's own: a check of the build, and a table of the JavaScript objects Python holds),
+// and the rest goes straight from the picture's packed pages into Python's memory. The head's
+// length is the second of its 32-bit numbers, as Pyodide writes it (makeMemorySnapshot).
+function restoreInPlace(module, picture) {
+  const { API } = module;
+  const restore = API.restoreSnapshot;
+  API.restoreSnapshot = () => {
+    const headLength = new DataView(picture.slice(0, 8).buffer).getUint32(4, true);
+    if (headLength < 8 || headLength > picture.length || headLength % 4 !== 0) {
+      throw new Error("the picture of Python's memory has no head Pyodide wrote");
+    }
+    const checked = restore.call(API, picture.slice(0, headLength)); // throws for another build
+    picture.copyInto(module.HEAP8, headLength);
+    return checked;
+  };
 }
 
 // A Python started from the picture, or null if the picture would not restore (it is then
