@@ -57,7 +57,15 @@ if (action === "pieces") {
   memory = memory.subarray(offset);
   for (const at of dirtAt ?? []) memory[at] = dirt;
   unpacking.copyInto(memory, from);
-  console.log(JSON.stringify({ memory: asHex(memory), slice: asHex(unpacking.slice(start, end)) }));
+  const slice = unpacking.slice(start, end);
+  unpacking.release();
+  let afterRelease = null;
+  try {
+    unpacking.slice(start, end);
+  } catch (error) {
+    afterRelease = error.message;
+  }
+  console.log(JSON.stringify({ memory: asHex(memory), slice: asHex(slice), afterRelease }));
 } else if (action === "pack") {
   const room = new Uint8Array(raw.length + offset);
   room.set(raw, offset);
@@ -279,3 +287,9 @@ def test_memory_that_held_a_single_byte_among_zeros_gets_its_zero(offset, start)
     for dirty in (placed - 1, 0):
         answer = in_node("into", packed, offset=offset, **{"from": start, "dirt": 0xAB, "stride": 10**9, "dirtAt": [dirty], "start": 0, "end": 0})
         assert bytes.fromhex(answer["memory"])[:placed] == original[start:], dirty
+
+
+def test_a_picture_let_go_of_gives_no_bytes():
+    packed = in_node("pack", picture(3, [0, 2]))
+    answer = in_node("into", packed, **{"from": 0, "dirt": 0, "stride": 1, "start": 0, "end": 8})
+    assert answer["slice"] and answer["afterRelease"] == "the picture is not whole yet"

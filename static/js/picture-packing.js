@@ -87,6 +87,7 @@ export function unpackPicture(packed, label) {
 //   unpacking.finish();                // true once the picture is whole, as unpackPicture
 //   unpacking.copyInto(memory, from);  // the picture's bytes from offset `from` on, into memory
 //   unpacking.slice(start, end);       // the picture's bytes from start to end, as a new array
+//   unpacking.release();               // its bytes let go of, once they are where they are wanted
 export class PictureUnpacking {
   constructor() {
     this.label = null;
@@ -201,6 +202,12 @@ export class PictureUnpacking {
       zerosFrom = end;
     }
     clearWhereNotZero(memory, zerosFrom - from, this.length - from);
+  }
+
+  // Lets go of the picture's bytes; copyInto and slice have none to give from then on.
+  release() {
+    this.kept = null;
+    this.runs = [];
   }
 
   // The picture's bytes from `start` to `end` (cut at its end), in a new array. Only once

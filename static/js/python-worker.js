@@ -520,9 +520,10 @@ function fromPicture({ picture, read }, createPyodideModule) {
     settings.preRun = [].concat(settings.preRun ?? [], waitForPicture);
     return Promise.race([createPyodideModule(settings), read.then(() => new Promise(() => {}))]);
   };
-  // Of what it is handed, Pyodide reads only the length (Python's memory is made that size)
-  // before restoreInPlace takes over: an array of zeros that nothing reads or writes.
-  return { _loadSnapshot: new Uint8Array(picture.length), createPyodideModule: createWaiting };
+  // Pyodide is handed the picture's length alone: it makes Python's memory that size, and an
+  // array of zeros as long for restoreSnapshot, which restoreInPlace does not read. Its
+  // options, kept for Python's lifetime, hold a number then, not 30 MB.
+  return { _loadSnapshot: picture.length, createPyodideModule: createWaiting };
 }
 
 // Pyodide restores a picture by copying all of it into Python's memory, from one array the
@@ -534,12 +535,14 @@ function restoreInPlace(module, picture) {
   const { API } = module;
   const restore = API.restoreSnapshot;
   API.restoreSnapshot = () => {
+    API.restoreSnapshot = restore;
     const headLength = new DataView(picture.slice(0, 8).buffer).getUint32(4, true);
     if (headLength < 8 || headLength > picture.length || headLength % 4 !== 0) {
       throw new Error("the picture of Python's memory has no head Pyodide wrote");
     }
     const checked = restore.call(API, picture.slice(0, headLength)); // throws for another build
     picture.copyInto(module.HEAP8, headLength);
+    picture.release(); // the worker keeps what it found for its lifetime: not the pages too
     return checked;
   };
 }
