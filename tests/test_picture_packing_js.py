@@ -1,7 +1,8 @@
 """static/js/picture-packing.js, run in Node: a picture of Python's memory comes back byte for
 byte once packed, whatever its length and wherever its zeros are, also straight into memory
-that held something else and from any offset on; packing leaves out the pages of zeros; the label it was packed with is read from its first bytes; and bytes that are not a
-whole packed picture, or carry another label, are refused (null), never unpacked wrongly.
+that held something else and from any offset on; packing leaves out the pages of zeros; the
+label it was packed with is read from its first bytes; and bytes that are not a whole packed
+picture, or carry another label, are refused (null), never unpacked wrongly.
 """
 
 import json
@@ -46,10 +47,10 @@ if (action === "pieces") {
   if (whole) unpacking.copyInto(picture);
   console.log(JSON.stringify({ after, picture: asHex(picture) }));
 } else if (action === "into") {
-  // Unpacked into memory that holds `dirt` every `stride` bytes of its buffer, and at each of
-  // `dirtAt` as seen from byte `offset` of its buffer
-  // (which may not be a multiple of four), from the picture's byte `from` on; and the slice
-  // from `start` to `end`.
+  // Unpacked, from the picture's byte `from` on, into memory seen from byte `offset` of its
+  // buffer (which may not be a multiple of four), that holds `dirt` every `stride` bytes of
+  // its buffer and at each of `dirtAt`; then the slice from `start` to `end`, before and
+  // after the picture is let go of.
   const unpacking = new PictureUnpacking();
   unpacking.add(new Uint8Array(raw));
   let memory = new Uint8Array(unpacking.length + 64);
@@ -292,4 +293,4 @@ def test_memory_that_held_a_single_byte_among_zeros_gets_its_zero(offset, start)
 def test_a_picture_let_go_of_gives_no_bytes():
     packed = in_node("pack", picture(3, [0, 2]))
     answer = in_node("into", packed, **{"from": 0, "dirt": 0, "stride": 1, "start": 0, "end": 8})
-    assert answer["slice"] and answer["afterRelease"] == "the picture is not whole yet"
+    assert answer["slice"] and answer["afterRelease"] == "the picture's bytes were let go of"

@@ -191,7 +191,7 @@ export class PictureUnpacking {
   // room for them: the pages that hold something are copied, and the pages of zeros between
   // them are made zeros where `memory` holds something else. Only once finish() is true.
   copyInto(memory, from = 0) {
-    if (!this.finish()) throw new Error("the picture is not whole yet");
+    this.mustBeWhole();
     if (memory.length < this.length - from) throw new Error("no room for the picture");
     let zerosFrom = from; // where the zeros before the next run begin
     for (const [start, end, at] of this.runs) {
@@ -204,6 +204,12 @@ export class PictureUnpacking {
     clearWhereNotZero(memory, zerosFrom - from, this.length - from);
   }
 
+  mustBeWhole() {
+    // Once the head is read, only a release takes the bytes away without damage.
+    if (!this.damaged && !this.started && this.length > 0) throw new Error("the picture's bytes were let go of");
+    if (!this.finish()) throw new Error("the picture is not whole yet");
+  }
+
   // Lets go of the picture's bytes; copyInto and slice have none to give from then on.
   release() {
     this.kept = null;
@@ -213,7 +219,7 @@ export class PictureUnpacking {
   // The picture's bytes from `start` to `end` (cut at its end), in a new array. Only once
   // finish() is true.
   slice(start, end) {
-    if (!this.finish()) throw new Error("the picture is not whole yet");
+    this.mustBeWhole();
     const stop = Math.min(end, this.length);
     const bytes = new Uint8Array(Math.max(0, stop - start));
     for (const [runStart, runStop, at] of this.runs) {

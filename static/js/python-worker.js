@@ -162,6 +162,11 @@ function writer(stream) {
   };
 }
 
+// The error for a file of Python's the server would not give: the same words wherever it is read.
+function refused(status, url) {
+  return new Error(`the server answered ${status} for ${String(url).slice(String(url).lastIndexOf("/") + 1)}`);
+}
+
 // Pyodide waits forever if its .wasm file is missing, and a start from nothing without the
 // standard library ends in an exit code that names nothing: each is asked for first (a HEAD),
 // to fail clearly.
@@ -174,7 +179,7 @@ async function checkReachable(url, what) {
   }
   // Some hosts refuse HEAD; only a clear "not there" or server error counts as failure.
   if (response.status === 404 || response.status >= 500) {
-    throw new Error(`the server answered ${response.status} for ${url.slice(url.lastIndexOf("/") + 1)}`);
+    throw refused(response.status, url);
   }
 }
 
@@ -302,7 +307,7 @@ function compiledEarly(found) {
 function stdlibEarly(found) {
   const readAtOnce = async () => {
     const response = await browserFetch(STDLIB_URL);
-    if (!response.ok) throw new Error(`the server answered ${response.status} for ${COMPILED_STDLIB}`);
+    if (!response.ok) throw refused(response.status, STDLIB_URL);
     return new Uint8Array(await response.arrayBuffer());
   };
   return heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
@@ -437,7 +442,8 @@ async function loadPython(report, countDownloads, runtimeHanded) {
   putChecker(await files);
   pyodide.runPython("import labkit.entry");
   // Both imports above find their modules imported already; the learner's code, and the
-  // warm-up, will want the rest of the library.
+  // warm-up, will want the rest of the library. Pyodide was handed an empty one when this
+  // worker found its picture early (answersMadeEarly), the one time it reads the library itself.
   if (foundEarly && startedFrom === "picture") putLibrary(await beginning.stdlib);
   return key;
 }
@@ -493,8 +499,9 @@ function connect(buffer) {
 // Pyodide's lock file, fetched once: the worker reads the checker's name from it, and
 // Pyodide takes it as it is rather than fetching it again.
 async function fetchLock() {
-  const response = await fetch(new URL("pyodide-lock.json", PYODIDE_URL));
-  if (!response.ok) throw new Error(`the server answered ${response.status} for pyodide-lock.json`);
+  const url = new URL("pyodide-lock.json", PYODIDE_URL);
+  const response = await fetch(url);
+  if (!response.ok) throw refused(response.status, url);
   return response.json();
 }
 
@@ -565,8 +572,9 @@ async function restored(loadPyodide, options, alongside) {
 }
 
 async function fetchChecker(fileName) {
-  const response = await fetch(new URL(fileName, PYODIDE_URL));
-  if (!response.ok) throw new Error(`the server answered ${response.status} for ${fileName}`);
+  const url = new URL(fileName, PYODIDE_URL);
+  const response = await fetch(url);
+  if (!response.ok) throw refused(response.status, url);
   return response.arrayBuffer();
 }
 
