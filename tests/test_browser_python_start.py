@@ -6,6 +6,7 @@ replaced rather than trusted.
 On the widgets fixture course, so no real lesson's content is pinned here.
 """
 
+import json
 import re
 import time
 
@@ -106,16 +107,45 @@ print(difflib.SequenceMatcher(None, "attend", "attention").ratio(), fractions.Fr
 """
 
 
-def test_a_python_from_the_picture_reads_modules_it_never_imported_from_the_library(page, widgets_site):
-    # Restored from the picture, Python is up before its standard library is on its disk.
-    open_lab(page, widgets_site)
+# Put in the page before it loads: the moment its lab says Python is ready, the lab's code
+# becomes `code` and `button` is pressed, in the same task (a click from the test would come
+# tens of milliseconds later).
+PRESSED_AT_READY = """(() => {{
+  const [code, name] = [{code}, {name}];
+  new MutationObserver((changes, observer) => {{
+    const lab = document.querySelector("section.lab[data-python-state='ready']");
+    if (!lab) return;
+    observer.disconnect();
+    window.pressedOn = lab.dataset.pythonStartedFrom; // the press takes that Python: the lab's next one shows after
+    lab.labEditor.setCode(code);
+    [...lab.querySelectorAll("button")].find((button) => button.textContent.trim() === name).click();
+  }}).observe(document, {{ subtree: true, attributes: true, attributeFilter: ["data-python-state"] }});
+}})();"""
+
+
+def pressed_at_ready(page, site, code, name):
+    """The lab of a second visit to the lesson, where `name` was pressed on `code` as Python became ready."""
+    open_lab(page, site)
     wait_for_a_picture(page)
-    lab = open_lab(page, widgets_site)
-    assert started_from(lab) == "picture"
-    put_code(lab, IMPORTS_FROM_THE_LIBRARY)
-    button(lab, "Run").click()
+    page.context.add_init_script(PRESSED_AT_READY.format(code=json.dumps(code), name=json.dumps(name)))
+    lab = open_lab(page, site)
+    assert page.evaluate("window.pressedOn") == "picture"
+    return lab
+
+
+def test_a_python_from_the_picture_reads_modules_it_never_imported_from_the_library(page, widgets_site):
+    # Restored from the picture, Python says it is ready before its standard library is on its
+    # disk; code run at once waits for it.
+    lab = pressed_at_ready(page, widgets_site, IMPORTS_FROM_THE_LIBRARY, "Run")
     expect(output(lab)).to_contain_text("fresh: difflib fractions calendar", timeout=READY_TIMEOUT)
     expect(output(lab)).to_contain_text("0.6666666666666666 1/4 True")
+
+
+def test_a_check_at_once_from_the_picture_finds_the_checkers_files(page, widgets_site):
+    # The checker reads the lab's bundle from its disk at each Check: from the picture, those
+    # files go there after Python says it is ready, and a Check at once waits for them.
+    lab = pressed_at_ready(page, widgets_site, WRONG.code, "Check")
+    expect(verdict(lab)).to_contain_text(WRONG.expect, timeout=READY_TIMEOUT)
 
 
 def test_the_spare_a_check_takes_starts_from_the_picture(page, widgets_site):

@@ -222,9 +222,9 @@ async function start(buffer, id, readyEarly, runtimeModule) {
   const stopSharing = shareCompiledRuntime(runtimeModule, beginning.compiled);
   const stopHanding = handOverEarly(answers);
   const stopReusing = reuseTinyModules();
-  let key;
+  let key, fillDisk;
   try {
-    key = await loadPython(report, countDownloads, Boolean(runtimeModule));
+    ({ key, fillDisk } = await loadPython(report, countDownloads, Boolean(runtimeModule)));
   } finally {
     stopWatching?.();
     stopHanding(); // fetch is the browser's own again, for the lockdown to take away
@@ -239,6 +239,12 @@ async function start(buffer, id, readyEarly, runtimeModule) {
   }
   answerOneRequest(); // a Python from the picture already does
   connect(buffer);
+  if (fillDisk) {
+    // A Python from the picture can answer once its disk is filled, which the page that waits
+    // for it need not wait for: what it asks waits, as it does for the picture above.
+    if (readyEarly) announceReady(id);
+    await fillDisk();
+  }
   // From here on learner code can run: nothing it can reach leads out of the worker.
   sealRuntime(pyodide);
   ({ send, clearTimers } = lockDown(self));
@@ -300,17 +306,24 @@ function compiledEarly(found) {
 }
 
 // The standard library too: Pyodide asks for it late, and every worker that finds a picture
-// reads it at once (a promise of its bytes, or of null; it fails when the library cannot be
-// read). A Python restored from the picture has imported what it needs from the library
-// already, so it is not held up for it either: Pyodide is handed an empty library
-// (answersMadeEarly), and the real one goes on Python's disk once it is read (putLibrary).
+// reads it at once (readInTwo, or null). A Python restored from the picture has imported what
+// it needs from the library already, so it is not held up for it either: Pyodide is handed an
+// empty library (answersMadeEarly), and the real one goes on Python's disk once it is read
+// (putLibrary).
 function stdlibEarly(found) {
-  const readAtOnce = async () => {
-    const response = await browserFetch(STDLIB_URL);
-    if (!response.ok) throw refused(response.status, STDLIB_URL);
-    return new Uint8Array(await response.arrayBuffer());
-  };
-  return heardLater(found.then((picture) => (picture ? readAtOnce() : null)));
+  return heardLater(found.then((picture) => (picture ? readInTwo(STDLIB_URL, browserFetch) : null)));
+}
+
+// A file read in two steps: `answered` fulfils once the server has said it gives it (and fails
+// with its refusal), `bytes` once all of it is read. A start hears a missing file at once, and
+// need not wait for the whole of one it can do without for a while.
+function readInTwo(url, fetcher) {
+  const response = fetcher(url).then((answer) => {
+    if (!answer.ok) throw refused(answer.status, url);
+    return answer;
+  });
+  const bytes = response.then(async (answer) => new Uint8Array(await answer.arrayBuffer()));
+  return { answered: heardLater(response.then(() => {})), bytes: heardLater(bytes) };
 }
 
 // What this worker has for Pyodide's asks before Pyodide makes them: {address: a promise of the
@@ -396,7 +409,8 @@ const beginning = (() => {
 })();
 
 // Python, with the checker imported: restored from the picture when there is one, else
-// started from nothing. Returns the key a picture of this Python would be labelled with.
+// started from nothing. Returns the key a picture of this Python would be labelled with, and
+// for a Python from the picture, what fills its disk (fillDisk; null from scratch).
 // `countDownloads()` starts counting the bytes of Python's downloads, for the page to show
 // (calling it again changes nothing): only for a long start. Restored from the picture, Python
 // is ready in about half a second, and reading a second copy of each download
@@ -417,9 +431,10 @@ async function loadPython(report, countDownloads, runtimeHanded) {
     await Promise.all([reachable, checker, checkReachable(STDLIB_URL, "Python's standard library")]);
     countDownloads();
   }
-  // The checker downloads, and its files are read out of the wheel, while Python starts (the
-  // worker's thread is mostly waiting then); they go on Python's disk once Python is up.
-  const files = heardLater(checker.then(({ fileName }) => fetchChecker(fileName)).then(wheelFiles)); // Python may fail to start first
+  // The checker downloads while Python starts (the worker's thread is mostly waiting then); its
+  // files go on Python's disk once Python is up.
+  const wheel = heardLater(checker.then(({ fileName }) => readInTwo(new URL(fileName, PYODIDE_URL), fetch))); // Python may fail to start first
+  const files = heardLater(wheel.then(({ bytes }) => bytes).then(wheelFiles)); // read out of the wheel meanwhile
   const createPyodideModule = (await definition).default;
   // Pyodide is handed the lock file as a promise that does not fail: it sets up its runtime
   // before a start from the picture has checked the lock file, and would leave its failure
@@ -438,14 +453,25 @@ async function loadPython(report, countDownloads, runtimeHanded) {
   report("starting", { loaded: 0, total: 0, done: true });
   // The checker's files go on Pyodide's disk every time: a picture of memory holds the
   // modules already imported, not the disk they were read from (labkit reads its lab
-  // bundles from there at each Check).
-  putChecker(await files);
-  pyodide.runPython("import labkit.entry");
-  // Both imports above find their modules imported already; the learner's code, and the
-  // warm-up, will want the rest of the library. Pyodide was handed an empty one when this
-  // worker found its picture early (answersMadeEarly), the one time it reads the library itself.
-  if (foundEarly && startedFrom === "picture") putLibrary(await beginning.stdlib);
-  return key;
+  // bundles from there at each Check). From scratch, before the checker is imported.
+  const putWheel = async () => putChecker(await files);
+  if (startedFrom === "scratch") {
+    await putWheel();
+    pyodide.runPython("import labkit.entry");
+    return { key: await key, fillDisk: null };
+  }
+  // From the picture, the checker and all the worker runs before the learner's code are
+  // imported already: only the learner's code and the warm-up want the checker's files and the
+  // rest of the library. So the disk is filled afterwards (fillDisk), with those files and with
+  // the library when Pyodide was handed an empty one (answersMadeEarly); but not before the
+  // server has said it gives them, so that a missing file fails the start as from scratch.
+  const library = foundEarly ? beginning.stdlib : null;
+  await Promise.all([(await wheel).answered, library?.then((reading) => reading.answered)]);
+  const fillDisk = async () => {
+    await putWheel();
+    if (library) putLibrary(await (await library).bytes);
+  };
+  return { key: await key, fillDisk };
 }
 
 // The standard library, in place of the empty one Pyodide was handed (answersMadeEarly). Its
@@ -569,13 +595,6 @@ async function restored(loadPyodide, options, alongside) {
     await forgetSnapshot();
     return null;
   }
-}
-
-async function fetchChecker(fileName) {
-  const url = new URL(fileName, PYODIDE_URL);
-  const response = await fetch(url);
-  if (!response.ok) throw refused(response.status, url);
-  return response.arrayBuffer();
 }
 
 // `site` is imported as Python starts; `sysconfig` would take tens of milliseconds more to
