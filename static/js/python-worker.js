@@ -7,7 +7,8 @@
 //                                              then {type: "ready", startedFrom, runtimeModule, runtimeShared}
 //                                              | {type: "error", message}
 //        readyEarly: the page waits for this Python, so it says it is ready before it takes the
-//        picture or warms up (requests wait for those)
+//        picture, fills its disk (from the picture) or warms up (requests wait for those; one
+//        that finds the start failed meanwhile gets a fatal error)
 //        runtimeModule: Pyodide's WebAssembly, compiled by an earlier Python of the page, to use
 //        rather than compile it again; the ready reply hands on the one this worker compiled, and
 //        says whether it used the one it was given (runtimeShared)
@@ -311,14 +312,14 @@ function compiledEarly(found) {
 // empty library (answersMadeEarly), and the real one goes on Python's disk once it is read
 // (putLibrary).
 function stdlibEarly(found) {
-  return heardLater(found.then((picture) => (picture ? readInTwo(STDLIB_URL, browserFetch) : null)));
+  return heardLater(found.then((picture) => (picture ? readInTwo(STDLIB_URL) : null)));
 }
 
 // A file read in two steps: `answered` fulfils once the server has said it gives it (and fails
 // with its refusal), `bytes` once all of it is read. A start hears a missing file at once, and
 // need not wait for the whole of one it can do without for a while.
-function readInTwo(url, fetcher) {
-  const response = fetcher(url).then((answer) => {
+function readInTwo(url) {
+  const response = browserFetch(url).then((answer) => {
     if (!answer.ok) throw refused(answer.status, url);
     return answer;
   });
@@ -431,10 +432,9 @@ async function loadPython(report, countDownloads, runtimeHanded) {
     await Promise.all([reachable, checker, checkReachable(STDLIB_URL, "Python's standard library")]);
     countDownloads();
   }
-  // The checker downloads while Python starts (the worker's thread is mostly waiting then); its
-  // files go on Python's disk once Python is up.
-  const wheel = heardLater(checker.then(({ fileName }) => readInTwo(new URL(fileName, PYODIDE_URL), fetch))); // Python may fail to start first
-  const files = heardLater(wheel.then(({ bytes }) => bytes).then(wheelFiles)); // read out of the wheel meanwhile
+  // The checker downloads, and its files are read out of the wheel, while Python starts (the
+  // worker's thread is mostly waiting then); they go on Python's disk once Python is up.
+  const files = heardLater(checker.then(({ fileName }) => fetchChecker(fileName)).then(wheelFiles)); // Python may fail to start first
   const createPyodideModule = (await definition).default;
   // Pyodide is handed the lock file as a promise that does not fail: it sets up its runtime
   // before a start from the picture has checked the lock file, and would leave its failure
@@ -453,10 +453,11 @@ async function loadPython(report, countDownloads, runtimeHanded) {
   report("starting", { loaded: 0, total: 0, done: true });
   // The checker's files go on Pyodide's disk every time: a picture of memory holds the
   // modules already imported, not the disk they were read from (labkit reads its lab
-  // bundles from there at each Check). From scratch, before the checker is imported.
-  const putWheel = async () => putChecker(await files);
+  // bundles from there at each Check). They are read by now (a damaged or missing wheel fails
+  // the start here); from scratch, they go there before the checker is imported.
+  const checkerFiles = await files;
   if (startedFrom === "scratch") {
-    await putWheel();
+    putChecker(checkerFiles);
     pyodide.runPython("import labkit.entry");
     return { key: await key, fillDisk: null };
   }
@@ -464,12 +465,12 @@ async function loadPython(report, countDownloads, runtimeHanded) {
   // imported already: only the learner's code and the warm-up want the checker's files and the
   // rest of the library. So the disk is filled afterwards (fillDisk), with those files and with
   // the library when Pyodide was handed an empty one (answersMadeEarly); but not before the
-  // server has said it gives them, so that a missing file fails the start as from scratch.
-  const library = foundEarly ? beginning.stdlib : null;
-  await Promise.all([(await wheel).answered, library?.then((reading) => reading.answered)]);
+  // server has said it gives the library, so that a missing one fails the start as from scratch.
+  const library = foundEarly ? await beginning.stdlib : null;
+  await library?.answered;
   const fillDisk = async () => {
-    await putWheel();
-    if (library) putLibrary(await (await library).bytes);
+    putChecker(checkerFiles);
+    if (library) putLibrary(await library.bytes);
   };
   return { key: await key, fillDisk };
 }
@@ -597,6 +598,13 @@ async function restored(loadPyodide, options, alongside) {
   }
 }
 
+async function fetchChecker(fileName) {
+  const url = new URL(fileName, PYODIDE_URL);
+  const response = await fetch(url);
+  if (!response.ok) throw refused(response.status, url);
+  return response.arrayBuffer();
+}
+
 // `site` is imported as Python starts; `sysconfig` would take tens of milliseconds more to
 // import on a first visit, for the same folder.
 function putChecker(files) {
@@ -673,7 +681,9 @@ async function runRequest(message) {
   try {
     await starting;
   } catch (error) {
-    send({ id, type: "error", message: `Python is not loaded: ${error.message}` });
+    // Fatal: a Python from the picture says it is ready before its start has ended, and one
+    // whose start failed then can answer nothing; the page replaces it.
+    send({ id, type: "error", message: `Python is not loaded: ${error.message}`, fatal: true });
     return;
   }
   if (!handle) {
