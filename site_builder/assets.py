@@ -22,6 +22,7 @@ from site_builder.bundle import write_wheel
 from site_builder.compiled_stdlib import NAME as PYODIDE_STDLIB, compiled_stdlib
 from site_builder.errors import BuildError, exception_text
 from site_builder.file_digests import IN_PROCESS
+from site_builder.offline import kept_runtime, runtime_cache_name
 from site_builder.paths import write_whole
 from site_builder.stage import Stage
 
@@ -57,7 +58,9 @@ class Assets:
         # compresses them sends another length): Pyodide's own standard library is shipped, for
         # whoever loads Pyodide from the site as it is, but the course loads the compiled copy.
         sizes = {name: path.stat().st_size for name, path in runtime.items() if name != PYODIDE_STDLIB}
-        constants_text = constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=self.stdlib().digest[:16])
+        constants_text = constants.browser_module(
+            RUNTIME_SIZES=sizes, RUNTIME_STDLIB=self.stdlib().digest[:16], RUNTIME_CACHE=runtime_cache_name(kept_runtime(runtime)),
+        )
         worker, worker_joined = self.worker_bundle(constants_text)
         # A module joined into a bundle is left out: what pages and the worker load are the bundles.
         joined = worker_joined | (page_scripts.joined if page_scripts else frozenset())

@@ -62,6 +62,8 @@ MEASURED_BY_THE_BUILD = (
     "RUNTIME_SIZES",  # {file name: bytes} of Pyodide's runtime, for the loading bar (download-watch.js)
     "RUNTIME_STDLIB",  # the digest of the standard library's zip shipped (compiled_stdlib.py): a picture of
     # Python's memory holds offsets into it, so it names the picture (python-snapshot.js)
+    "RUNTIME_CACHE",  # the cache the offline copy keeps the runtime in (offline.runtime_cache_name), which
+    # the Python worker reads the runtime from
 )
 
 

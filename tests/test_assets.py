@@ -12,6 +12,7 @@ import pytest
 from site_builder import constants
 from site_builder.assets import PROJECT_ROOT, Assets, code_css, link_or_copy, run_tool
 from site_builder.errors import BuildError
+from site_builder.offline import runtime_cache_name
 from site_builder.bundle import write_wheel
 from site_builder.stage import Stage
 
@@ -71,7 +72,10 @@ def test_the_site_gets_the_shared_constants_as_a_module(tmp_path):
     downloaded = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", constants.COMPILED_STDLIB]  # by the course's Python
     sizes = {name: (stage / "pyodide" / name).stat().st_size for name in downloaded}
     stdlib = hashlib.sha256((stage / "pyodide" / constants.COMPILED_STDLIB).read_bytes()).hexdigest()[:16]
-    assert written.read_text(encoding="utf-8") == constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=stdlib)
+    # The offline copy keeps what the course's Python downloads, and the cache is named by those files.
+    runtime_cache = runtime_cache_name({f"pyodide/{name}": stage / "pyodide" / name for name in downloaded})
+    expected = constants.browser_module(RUNTIME_SIZES=sizes, RUNTIME_STDLIB=stdlib, RUNTIME_CACHE=runtime_cache)
+    assert written.read_text(encoding="utf-8") == expected
     assert not (PROJECT_ROOT / constants.BROWSER_MODULE).exists(), "only the build writes it, never the source tree"
 
 
@@ -99,7 +103,7 @@ def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_cha
     shutil.copy(PROJECT_ROOT / "package-lock.json", root / "package-lock.json")
     (root / "node_modules").symlink_to(PROJECT_ROOT / "node_modules")
     assets = Assets(root=root, cache_dir=tmp_path / "cache")
-    constants_text = constants.browser_module(RUNTIME_SIZES={}, RUNTIME_STDLIB="0123")
+    constants_text = constants.browser_module(RUNTIME_SIZES={}, RUNTIME_STDLIB="0123", RUNTIME_CACHE="runtime-0123")
     first, joined = assets.worker_bundle(constants_text)
     made = first.stat().st_mtime_ns
     assert assets.worker_bundle(constants_text) == (first, joined) and first.stat().st_mtime_ns == made, "bundled again"
@@ -110,7 +114,7 @@ def test_the_worker_bundle_is_made_again_only_when_a_script_or_the_constants_cha
     worker.write_text(worker.read_text(encoding="utf-8") + "\nconsole.debug(\"changed\");\n", encoding="utf-8")
     changed, _ = assets.worker_bundle(constants_text)
     assert changed != first and 'console.debug("changed")' in changed.read_text(encoding="utf-8")
-    other, _ = assets.worker_bundle(constants.browser_module(RUNTIME_SIZES={"pyodide.asm.wasm": 123}, RUNTIME_STDLIB="0123"))
+    other, _ = assets.worker_bundle(constants.browser_module(RUNTIME_SIZES={"pyodide.asm.wasm": 123}, RUNTIME_STDLIB="0123", RUNTIME_CACHE="runtime-0123"))
     assert other != changed and '"pyodide.asm.wasm": 123' in other.read_text(encoding="utf-8")
     assert not list((tmp_path / "cache" / "worker").glob("*.sources")), "the folder esbuild worked in is left behind"
 

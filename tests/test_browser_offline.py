@@ -92,6 +92,51 @@ def test_pythons_runtime_keeps_its_cache_while_the_pages_change(built_site, tmp_
     assert is_runtime("pyodide/pyodide.asm.wasm") and not is_runtime("pyodide/pyodide-lock.json")
 
 
+def test_the_python_worker_reads_its_runtime_from_the_cache_the_service_worker_fills(built_site):
+    """The worker names the runtime's cache from the files the build was to publish, sw.js from
+    the files it found in the finished site: the two must be the same name, or the worker would
+    look in a cache that is never filled (and ask the server for every runtime file)."""
+    filled = runtime_cache((built_site / "sw.js").read_text())
+    constants_text = (built_site / "static/js/course-constants.js").read_text()
+    assert re.search(r'export const RUNTIME_CACHE = "([^"]+)";', constants_text).group(1) == filled
+    worker = (built_site / "static/js/python-worker.js").read_text()
+    assert re.search(r'RUNTIME_CACHE = "([^"]+)"', worker).group(1) == filled
+
+
+# Waits until a whole picture of Python's memory is kept (python-snapshot.js's cache).
+PICTURE_KEPT = """async () => {
+  for (;;) {
+    const cache = await caches.open("microgpt-course-python-memory");
+    for (const request of await cache.keys()) {
+      if ((await (await cache.match(request)).arrayBuffer()).byteLength > 1000000) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}"""
+
+
+def test_a_python_from_the_picture_reads_its_runtime_from_the_offline_copy(browser, site):
+    """Once the offline copy holds the runtime, a Python started from the picture reads the
+    WebAssembly and the library from that cache itself: it asks neither the server nor the
+    service worker for them (only whether the WebAssembly is there, a HEAD)."""
+    with closing(browser.new_context()) as context:
+        page = context.new_page()
+        page.goto(site + LESSON.url)
+        ready_lab(page, lab_name(LAB))
+        page.evaluate(WAIT_FOR_OFFLINE_COPY)
+        page.evaluate(PICTURE_KEPT)
+        runtime = ("/pyodide/pyodide.asm.wasm", f"/pyodide/{COMPILED_STDLIB}")
+        asked = []
+        page.on("request", lambda request: asked.append((request.method, request.url.rsplit("/", 1)[1])) if request.url.endswith(runtime) else None)
+        page.goto(site + LESSON.url)
+        lab = ready_lab(page, lab_name(LAB))
+        expect(lab).to_have_attribute("data-python-started-from", "picture")
+        set_code(page, lab, LAB.solution)
+        button(lab, "Check").click()
+        expect(verdict(lab)).to_contain_text("All checks passed", timeout=15_000)
+        assert asked == [("HEAD", "pyodide.asm.wasm")]
+
+
 def test_the_offline_copy_keeps_the_compiled_library_and_not_pyodides_own(built_site):
     listed = json.loads(re.search(r"const RUNTIME_FILES = (\[[^\]]*\]);", (built_site / "sw.js").read_text()).group(1))
     assert f"pyodide/{COMPILED_STDLIB}" in listed and "pyodide/python_stdlib.zip" not in listed

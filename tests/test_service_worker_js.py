@@ -24,6 +24,7 @@ const listeners = {};
 const matches = [];
 let refusals = plan.refuseOpens;
 const stores = {};
+const handed = new Set(); // the responses the caches gave, to tell one passed on as kept from a copy
 globalThis.self = {
   location: new URL("sw.js", plan.origin),
   registration: { scope: plan.origin },
@@ -38,7 +39,10 @@ globalThis.caches = {
         const address = typeof request === "string" ? new URL(request, self.location).href : request.url;
         matches.push({ address, options: options ?? null });
         const body = files.get(address);
-        return body === undefined ? undefined : new Response(body);
+        if (body === undefined) return undefined;
+        const response = new Response(body);
+        handed.add(response);
+        return response;
       },
     };
   },
@@ -49,13 +53,16 @@ for (const [name, files] of Object.entries(plan.kept)) {
 }
 new Function(readFileSync(script, "utf8").replace(/^const CACHE = "[^"]*";/m, `const CACHE = ${JSON.stringify(plan.cache)};`))();
 const answers = [];
-for (const { url, method, mode } of plan.requests) {
+const passedOnAsKept = [];
+for (const { url, method, mode, destination } of plan.requests) {
   let answer;
-  const request = { url: new URL(url, plan.origin).href, method, mode, destination: "" };
+  const request = { url: new URL(url, plan.origin).href, method, mode, destination };
   listeners.fetch({ request, respondWith: (promise) => { answer = promise; } });
-  answers.push(answer ? await (await answer).text() : "not handled");
+  const response = answer ? await answer : null;
+  passedOnAsKept.push(handed.has(response));
+  answers.push(response ? await response.text() : "not handled");
 }
-console.log(JSON.stringify({ answers, matches }));
+console.log(JSON.stringify({ answers, matches, passedOnAsKept }));
 """
 
 
@@ -67,7 +74,8 @@ def run_worker(tmp_path, requests, kept=(), refuse_opens=0):
     assert node, "Node.js is needed to run the service worker"
     plan = {
         "origin": ORIGIN, "cache": "course-copy", "kept": {"course-copy": list(kept)}, "refuseOpens": refuse_opens,
-        "requests": [{"url": url, "method": method, "mode": mode} for url, method, mode in requests],
+        "requests": [{"url": url, "method": method, "mode": mode, "destination": destination}
+                     for url, method, mode, destination in (request + ("",) * (4 - len(request)) for request in requests)],
     }
     done = subprocess.run([node, "--input-type=module", "-e", HARNESS, str(tmp_path / "site" / "sw.js"), json.dumps(plan)],
                           capture_output=True, text=True, check=True)
@@ -97,3 +105,20 @@ def test_a_storage_that_will_not_open_sends_the_request_to_the_network_and_is_tr
         ("lesson/", "GET", "navigate"),
     ])
     assert found["answers"] == ["network: /lesson/", "kept: lesson/"]
+
+
+def test_files_are_passed_on_as_kept_but_pages_workers_and_pyodides_javascript(tmp_path):
+    """Passed on as kept, a file comes with the code the browser compiled from it before. A page
+    and a worker's script are copied to carry the isolation headers; Pyodide's JavaScript is
+    copied so that the browser compiles it anew (COMPILED_ANEW), and its WebAssembly is not."""
+    files = ["lesson/", "static/js/python-worker.js", "static/js/lab.js", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", "pyodide/pyodide.mjs"]
+    found = run_worker(tmp_path, kept=files, requests=[
+        ("lesson/", "GET", "navigate", "document"),
+        ("static/js/python-worker.js", "GET", "same-origin", "worker"),
+        ("static/js/lab.js", "GET", "cors", "script"),
+        ("pyodide/pyodide.asm.mjs?v=1", "GET", "cors", "script"),
+        ("pyodide/pyodide.asm.wasm", "GET", "cors", ""),
+        ("pyodide/pyodide.mjs", "GET", "cors", "script"),
+    ])
+    assert found["answers"] == [f"kept: {path}" for path in files]
+    assert found["passedOnAsKept"] == [False, False, True, False, True, True]

@@ -47,7 +47,7 @@
 // Each request becomes one call handle({action: type, ...}) with only the fields its type has.
 
 // OUTPUT_CAP: characters per run; more would only freeze the page.
-import { COMPILED_STDLIB, OUTPUT_CAP, RUNTIME_SIZES, RUNTIME_STDLIB } from "./course-constants.js";
+import { COMPILED_STDLIB, OUTPUT_CAP, RUNTIME_CACHE, RUNTIME_SIZES, RUNTIME_STDLIB } from "./course-constants.js";
 import { lockDown, sealRuntime } from "./worker-lockdown.js";
 import { watchDownloads } from "./download-watch.js";
 import { COMPILES_ITS_RUNTIME } from "./python-worker-name.js";
@@ -62,6 +62,8 @@ const RUNTIME_URL = new URL("pyodide.asm.wasm", PYODIDE_URL).href; // its WebAss
 // The browser's own fetch, for the reads made early: while Python loads, handOverEarly answers
 // some asks itself, with those very reads, and a read it answered would wait for itself.
 const browserFetch = globalThis.fetch.bind(globalThis);
+// The offline copy's cache of the runtime (sw.js fills it), captured before the lockdown.
+const keptFiles = globalThis.caches ?? null;
 const WINDOW_MS = 50;
 const MESSAGES_PER_WINDOW = 5;
 
@@ -302,7 +304,7 @@ function shareCompiledRuntime(handed, early) {
 // of null; null when this worker is to be handed one.
 function compiledEarly(found) {
   if (self.name !== COMPILES_ITS_RUNTIME || typeof WebAssembly.compileStreaming !== "function") return null;
-  const compile = () => WebAssembly.compileStreaming(browserFetch(RUNTIME_URL));
+  const compile = () => WebAssembly.compileStreaming(keptOrAsked(RUNTIME_URL));
   return heardLater(found.then((picture) => (picture ? compile() : null)));
 }
 
@@ -319,12 +321,28 @@ function stdlibEarly(found) {
 // with its refusal), `bytes` once all of it is read. A start hears a missing file at once, and
 // need not wait for the whole of one it can do without for a while.
 function readInTwo(url) {
-  const response = browserFetch(url).then((answer) => {
+  const response = keptOrAsked(url).then((answer) => {
     if (!answer.ok) throw refused(answer.status, url);
     return answer;
   });
   const bytes = response.then(async (answer) => new Uint8Array(await answer.arrayBuffer()));
   return { answered: heardLater(response.then(() => {})), bytes: heardLater(bytes) };
+}
+
+// A file of the runtime, read from the offline copy when it keeps one, else asked for. Read
+// through the service worker, each of the early reads above (9.6 MB of WebAssembly, 4 MB of
+// library) is copied once more on its way, while Python waits for it. The cache is named by
+// the runtime's contents (offline.runtime_cache_name), so what it holds is this worker's runtime,
+// or it is missing (a first visit, a runtime the offline copy is still fetching): then the
+// server is asked, as ever.
+async function keptOrAsked(url) {
+  try {
+    const kept = await keptFiles?.match(url, { cacheName: RUNTIME_CACHE });
+    if (kept) return kept;
+  } catch {
+    // Storage refused: the server has the file as well.
+  }
+  return browserFetch(url);
 }
 
 // What this worker has for Pyodide's asks before Pyodide makes them: {address: a promise of the
