@@ -97,6 +97,7 @@ export class PictureUnpacking {
     this.runs = []; // [start, end, where its bytes begin in `kept`], in the picture's order
     this.kept = null; // the bytes of every run, one after another, as they arrive
     this.filled = 0;
+    this.released = false; // its bytes let go of (release), once they were where they were wanted
   }
 
   get started() {
@@ -205,8 +206,7 @@ export class PictureUnpacking {
   }
 
   mustBeWhole() {
-    // Once the head is read, only a release takes the bytes away without damage.
-    if (!this.damaged && !this.started && this.length > 0) throw new Error("the picture's bytes were let go of");
+    if (this.released) throw new Error("the picture's bytes were let go of");
     if (!this.finish()) throw new Error("the picture is not whole yet");
   }
 
@@ -214,6 +214,7 @@ export class PictureUnpacking {
   release() {
     this.kept = null;
     this.runs = [];
+    this.released = true;
   }
 
   // The picture's bytes from `start` to `end` (cut at its end), in a new array. Only once
