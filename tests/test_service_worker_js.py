@@ -74,8 +74,9 @@ def run_worker(tmp_path, requests, kept=(), refuse_opens=0):
     assert node, "Node.js is needed to run the service worker"
     plan = {
         "origin": ORIGIN, "cache": "course-copy", "kept": {"course-copy": list(kept)}, "refuseOpens": refuse_opens,
-        "requests": [{"url": url, "method": method, "mode": mode, "destination": destination}
-                     for url, method, mode, destination in (request + ("",) * (4 - len(request)) for request in requests)],
+        # (url, method, mode), and the request's destination when the test names one
+        "requests": [{"url": url, "method": method, "mode": mode, "destination": "".join(destination)}
+                     for url, method, mode, *destination in requests],
     }
     done = subprocess.run([node, "--input-type=module", "-e", HARNESS, str(tmp_path / "site" / "sw.js"), json.dumps(plan)],
                           capture_output=True, text=True, check=True)

@@ -317,8 +317,8 @@ function stdlibEarly(found) {
   return heardLater(found.then((picture) => (picture ? readInTwo(STDLIB_URL) : null)));
 }
 
-// A file read in two steps: `answered` fulfils once the server has said it gives it (and fails
-// with its refusal), `bytes` once all of it is read. A start hears a missing file at once, and
+// A file read in two steps: `answered` fulfils once it is found, kept or given by the server
+// (and fails with the server's refusal), `bytes` once all of it is read. A start hears a missing file at once, and
 // need not wait for the whole of one it can do without for a while.
 function readInTwo(url) {
   const response = keptOrAsked(url).then((answer) => {
@@ -437,9 +437,12 @@ const beginning = (() => {
 async function loadPython(report, countDownloads, runtimeHanded) {
   const { lock, runtime, definition, checker, key, found } = beginning;
   // The check only guards against a missing runtime (Pyodide would wait for ever): it holds
-  // up nothing, and its answer is heard however Python starts. A runtime handed over compiled
-  // is instantiated without its file, so a missing file cannot leave Pyodide waiting.
-  const reachable = heardLater(runtimeHanded ? Promise.resolve() : checkReachable(RUNTIME_URL, "the Python runtime"));
+  // up nothing, and its answer is heard however Python starts. A runtime in hand, handed over
+  // or compiled early, is instantiated without its file: nothing is left to check then.
+  const inHand = runtimeHanded
+    ? Promise.resolve(true)
+    : Promise.resolve(beginning.compiled).then((module) => module instanceof WebAssembly.Module, () => false);
+  const reachable = heardLater(inHand.then((held) => (held ? undefined : checkReachable(RUNTIME_URL, "the Python runtime"))));
   // A spare's worker may have looked before the page's first Python kept its picture, which
   // the page waits for before it asks the spare to start: then it looks again.
   const [{ loadPyodide }, foundEarly] = await Promise.all([runtime, found]);
