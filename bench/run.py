@@ -45,7 +45,7 @@ from site_builder.build import build  # noqa: E402
 from site_builder.hooks import HOOKS  # noqa: E402
 from site_builder.up_to_date import settle_records  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, chromium, serving  # noqa: E402
-from tests.python_picture import CACHE_NAME as PICTURE_CACHE  # noqa: E402
+from tests.python_picture import wait_until_kept  # noqa: E402
 
 # The bare page loads Pyodide as npm installed it: the site publishes Pyodide's own files,
 # its standard library included, beside the compiled copy the course's Python loads.
@@ -241,19 +241,9 @@ def visit_twice(context, url, settle, pause_ms, new_tab=False):
         times.append(page.evaluate("window.readyAt") / 1000)
         if settle:
             page.evaluate(OFFLINE_COPY_IN)
-            page.evaluate(PICTURE_IN, PICTURE_CACHE)
+            wait_until_kept(page)
         page.wait_for_timeout(pause_ms)
     return times
-
-
-# The cache's name is read from the worker's own source (tests/python_picture.py), never copied.
-PICTURE_IN = """async (name) => {
-  for (;;) {
-    const kept = await (await caches.open(name)).keys();
-    if (kept.length) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}"""
 
 
 def bench_browser(work):

@@ -171,16 +171,10 @@ def write_service_worker(stage):
         path for path in stage.rglob("*")
         if path.is_file() and path.relative_to(stage).as_posix() not in not_served and not is_compressed_copy(path)
     )
-    digest = hashlib.sha256()
-    urls, runtime_files = [], {}
-    for path in files:
-        relative = path.relative_to(stage).as_posix()
-        digest.update(f"{relative}\0{IN_PROCESS.of(path)}\n".encode())
-        if is_runtime(relative):
-            runtime_files[relative] = path
-        else:
-            urls.append(page_url(relative))
-    cache = CACHE_PREFIX + digest.hexdigest()[:16]
+    served = {path.relative_to(stage).as_posix(): path for path in files}
+    runtime_files = {relative: path for relative, path in served.items() if is_runtime(relative)}
+    urls = [page_url(relative) for relative in served if relative not in runtime_files]
+    cache = CACHE_PREFIX + contents_digest(served)
     runtime = runtime_cache_name(runtime_files)
     runtime_urls = sorted(runtime_files)
     isolation = json.dumps(ISOLATION_HEADERS, indent=2)
@@ -197,10 +191,16 @@ def runtime_cache_name(files):
     site: file}) alone, so every build that ships the same runtime names the same cache. sw.js
     fills that cache, and the Python worker reads its runtime from it (course-constants.js has the
     name, as kept_runtime() makes it from the files the build is about to publish)."""
+    return RUNTIME_PREFIX + contents_digest(files)
+
+
+def contents_digest(files):
+    """16 hex digits that change when any of `files` ({address in the site: file}) is added,
+    removed, renamed or changed: a cache's version."""
     digest = hashlib.sha256()
     for relative in sorted(files):
         digest.update(f"{relative}\0{IN_PROCESS.of(files[relative])}\n".encode())
-    return RUNTIME_PREFIX + digest.hexdigest()[:16]
+    return digest.hexdigest()[:16]
 
 
 def kept_runtime(sources):

@@ -93,6 +93,15 @@ PUT = """async ([name, address, source]) => {
 }"""
 
 
+def wait_until_kept(page):
+    """The addresses of the whole pictures `page`'s origin keeps, once it keeps one."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while not (kept := page.evaluate(KEPT, [CACHE_NAME, SMALLEST])):
+        assert time.monotonic() < deadline, "the worker kept no picture of Python's memory"
+        page.wait_for_timeout(100)
+    return kept
+
+
 def take(browser, site_url):
     """The picture's path on the site, once its bytes are served beside it."""
     folder = SERVED[origin_of(site_url)]
@@ -103,11 +112,7 @@ def take(browser, site_url):
         page = context.new_page()
         page.goto(site_url + FOLDER + BLANK)
         page.evaluate(START_PYTHON, site_url + "static/js/python-worker.js")
-        deadline = time.monotonic() + TIMEOUT_S
-        while not (kept := page.evaluate(KEPT, [CACHE_NAME, SMALLEST])):
-            assert time.monotonic() < deadline, "the worker kept no picture of Python's memory"
-            page.wait_for_timeout(100)
-        (address,) = kept
+        (address,) = wait_until_kept(page)
         picture = bytearray()
         while True:
             chunk = page.evaluate(READ, [CACHE_NAME, address, len(picture), len(picture) + CHUNK])

@@ -14,7 +14,7 @@ from site_builder.offline import RUNTIME_PREFIX, is_runtime, write_service_worke
 from site_builder.precompress import write_compressed
 from tests.browser import button, ready_lab, serving, set_code, verdict
 from tests.courses import NOT_FOUND, every_page, lab_name, real_course
-from tests.python_picture import CACHE_NAME as PICTURE_CACHE, SMALLEST as SMALLEST_PICTURE
+from tests.python_picture import wait_until_kept
 
 pytestmark = pytest.mark.browser
 
@@ -104,18 +104,6 @@ def test_the_python_worker_reads_its_runtime_from_the_cache_the_service_worker_f
     assert re.search(r'RUNTIME_CACHE = "([^"]+)"', worker).group(1) == filled
 
 
-# Waits until a whole picture of Python's memory is kept in the cache named `name`.
-PICTURE_KEPT = """async ([name, smallest]) => {
-  for (;;) {
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      if ((await (await cache.match(request)).arrayBuffer()).byteLength >= smallest) return true;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}"""
-
-
 def test_a_python_from_the_picture_reads_its_runtime_from_the_offline_copy(browser, site):
     """Once the offline copy holds the runtime, a Python started from the picture reads the
     WebAssembly and the library from that cache itself: it asks neither the server nor the
@@ -125,7 +113,7 @@ def test_a_python_from_the_picture_reads_its_runtime_from_the_offline_copy(brows
         page.goto(site + LESSON.url)
         ready_lab(page, lab_name(LAB))
         page.evaluate(WAIT_FOR_OFFLINE_COPY)
-        page.evaluate(PICTURE_KEPT, [PICTURE_CACHE, SMALLEST_PICTURE])
+        wait_until_kept(page)
         runtime = ("/pyodide/pyodide.asm.wasm", f"/pyodide/{COMPILED_STDLIB}")
         asked = []
         page.on("request", lambda request: asked.append((request.method, request.url.rsplit("/", 1)[1])) if request.url.endswith(runtime) else None)

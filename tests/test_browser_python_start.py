@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from tests.browser import READY_TIMEOUT, button, output, put_code, ready_lab, verdict
 from tests.conftest import PROJECT
 from tests.courses import lab_name, showcase, widgets_course
+from tests.python_picture import CACHE_NAME as PICTURE_CACHE
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,6 @@ COURSE = widgets_course()
 LESSON = showcase(COURSE)
 LAB = COURSE.labs.for_lesson(LESSON)[0]
 WRONG = LAB.wrong_answers[0]
-PICTURES = "microgpt-course-python-memory"
 
 # The pictures this origin keeps: {address: size in bytes}. Evaluated in the page.
 PICTURES_KEPT = """async (name) => {
@@ -50,7 +50,7 @@ def open_lab(page, site):
 
 
 def pictures(page):
-    return page.evaluate(PICTURES_KEPT, PICTURES)
+    return page.evaluate(PICTURES_KEPT, PICTURE_CACHE)
 
 
 @pytest.fixture
@@ -265,7 +265,7 @@ def test_later_pythons_share_the_runtime_the_first_one_compiled(page, widgets_si
 def test_a_spoiled_picture_is_replaced_and_python_still_starts(page, widgets_site):
     open_lab(page, widgets_site)
     wait_for_a_picture(page)
-    page.evaluate(SPOIL_PICTURE, PICTURES)
+    page.evaluate(SPOIL_PICTURE, PICTURE_CACHE)
     assert set(pictures(page).values()) == {8}
     lab = open_lab(page, widgets_site)
     assert started_from(lab) == "scratch"
@@ -291,7 +291,7 @@ def test_a_picture_cut_short_is_found_out_once_read_and_python_starts_the_long_w
     end must still never be restored."""
     open_lab(page, widgets_site)
     size = max(wait_for_a_picture(page).values())
-    page.evaluate(CUT_PICTURE, PICTURES)
+    page.evaluate(CUT_PICTURE, PICTURE_CACHE)
     assert set(pictures(page).values()) == {size - 1000}
     lab = open_lab(page, widgets_site)
     assert started_from(lab) == "scratch"
@@ -321,7 +321,7 @@ RELABEL_PICTURE = """async (name) => {
 def test_a_picture_of_another_builds_python_is_not_restored_and_is_replaced(page, widgets_site):
     open_lab(page, widgets_site)
     wait_for_a_picture(page)
-    page.evaluate(RELABEL_PICTURE, PICTURES)
+    page.evaluate(RELABEL_PICTURE, PICTURE_CACHE)
     lab = open_lab(page, widgets_site)
     assert started_from(lab) == "scratch"
     put_code(lab, WRONG.code)
@@ -357,7 +357,7 @@ def test_python_says_how_far_its_downloads_have_got_only_when_it_starts_the_long
     # From the picture, nothing is downloaded: nothing is counted either (nor slows it down).
     assert page.evaluate("window.bytesSeen") == []
     # A picture that will not restore: the long start that follows counts its downloads again.
-    page.evaluate(RELABEL_PICTURE, PICTURES)
+    page.evaluate(RELABEL_PICTURE, PICTURE_CACHE)
     lab = open_lab(page, widgets_site)
     assert started_from(lab) == "scratch"
     assert len(page.evaluate("window.bytesSeen")) >= 2
@@ -470,5 +470,5 @@ def test_the_pages_first_python_compiles_its_runtime_before_it_is_asked_only_whe
     assert not runtime_asked_for(page, names["HANDED_A_RUNTIME"], seconds=4)
     assert not runtime_asked_for(page, None, seconds=4)
     # No picture: a start from nothing, whose downloads are Pyodide's to make (and to count).
-    page.evaluate("(name) => caches.delete(name)", PICTURES)
+    page.evaluate("(name) => caches.delete(name)", PICTURE_CACHE)
     assert not runtime_asked_for(page, names["COMPILES_ITS_RUNTIME"], seconds=4)

@@ -318,8 +318,8 @@ function stdlibEarly(found) {
 }
 
 // A file read in two steps: `answered` fulfils once it is found, kept or given by the server
-// (and fails with the server's refusal), `bytes` once all of it is read. A start hears a missing file at once, and
-// need not wait for the whole of one it can do without for a while.
+// (and fails with the server's refusal), `bytes` once all of it is read. A start hears a
+// missing file at once, and need not wait for the whole of one it can do without for a while.
 function readInTwo(url) {
   const response = keptOrAsked(url).then((answer) => {
     if (!answer.ok) throw refused(answer.status, url);
